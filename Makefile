@@ -1,0 +1,50 @@
+# Two commands for a fresh machine: `make run` (the whole product on an embedded database)
+# and `make test` (every test). See README.md.
+
+SHELL := /bin/bash
+CARGO ?= cargo
+DATA_DIR ?= .data
+
+.PHONY: run stop test build server client client-deps test-server test-client test-e2e test-all clean-data
+
+run: build
+	@DATA_DIR=$(DATA_DIR) deploy/run-local.sh
+
+stop:
+	@if [ -f $(DATA_DIR)/server.pid ]; then kill $$(cat $(DATA_DIR)/server.pid) 2>/dev/null || true; rm -f $(DATA_DIR)/server.pid; fi
+	@deploy/local-postgres.sh stop $(DATA_DIR)/pg 2>/dev/null || true
+	@echo "stopped"
+
+build: server client
+
+server:
+	$(CARGO) build --bin loyalty
+
+client-deps:
+	@if [ -f client/package.json ]; then \
+	  if [ ! -d client/node_modules ] || [ client/package-lock.json -nt client/node_modules/.package-lock.json ]; then \
+	    (cd client && npm ci --no-audit --no-fund); \
+	  fi; \
+	fi
+
+client: client-deps
+	@if [ -f client/package.json ]; then (cd client && npm run build); fi
+
+test: build
+	@deploy/with-database.sh $(MAKE) --no-print-directory test-all
+
+test-all: test-server test-client test-e2e
+
+test-server:
+	$(CARGO) test --workspace
+
+test-client: client-deps
+	@if [ -f client/package.json ]; then (cd client && npm test); fi
+
+test-e2e:
+	@if [ -f e2e/package.json ]; then \
+	  (cd e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npx playwright test); \
+	fi
+
+clean-data: stop
+	rm -rf $(DATA_DIR)

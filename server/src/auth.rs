@@ -1,0 +1,424 @@
+//! Authentication: argon2id passwords, JWT sessions, login, and the extractors that turn a
+//! bearer token into a verified super admin or a company user inside its tenant transaction.
+
+use std::ops::Deref;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use argon2::Argon2;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::routing::post;
+use axum::Router;
+use deadpool_postgres::Object;
+use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+use tokio_postgres::error::SqlState;
+use tracing::Span;
+
+use crate::config::Secret;
+use crate::db::TenantTx;
+use crate::domain::{Prefix, Role};
+use crate::error::{AppError, AppResult};
+use crate::http::{AppState, Json};
+use crate::platform::{self, CompanyInfo};
+
+pub const SUPER_ADMIN_ROLE: &str = "super_admin";
+
+// ---------------------------------------------------------------------------------------------
+// Passwords
+
+/// Hashes a password with argon2id and a fresh salt, off the async threads.
+pub async fn hash_password(password: String) -> anyhow::Result<String> {
+    tokio::task::spawn_blocking(move || {
+        Argon2::default()
+            .hash_password(password.as_bytes())
+            .map(|hash| hash.to_string())
+            .map_err(|err| anyhow::anyhow!("hashing password: {err}"))
+    })
+    .await?
+}
+
+/// Checks a password against a stored PHC string, off the async threads.
+pub async fn verify_password(password: String, phc: String) -> bool {
+    tokio::task::spawn_blocking(move || {
+        let Ok(parsed) = PasswordHash::new(&phc) else { return false };
+        Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()
+    })
+    .await
+    .unwrap_or(false)
+}
+
+/// A hash to verify against when the account does not exist, so that unknown and existing
+/// users take the same time to refuse.
+async fn dummy_hash() -> String {
+    static DUMMY: OnceLock<String> = OnceLock::new();
+    if let Some(hash) = DUMMY.get() {
+        return hash.clone();
+    }
+    let hash = hash_password(crate::config::random_token(24)).await.unwrap_or_default();
+    DUMMY.get_or_init(|| hash).clone()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+/// What a session token says about its holder.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Claims {
+    pub uid: i64,
+    pub username: String,
+    pub role: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub company_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prefix: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pos_id: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub impersonated_by: Option<String>,
+    pub iat: i64,
+    pub exp: i64,
+}
+
+/// Signing and verification keys (HS256 only: `alg: none` and every other algorithm are refused).
+pub struct JwtKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    validation: Validation,
+    ttl: Duration,
+}
+
+impl JwtKeys {
+    pub fn new(secret: &Secret<String>, ttl: Duration) -> Self {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        validation.set_required_spec_claims(&["exp"]);
+        JwtKeys {
+            encoding: EncodingKey::from_secret(secret.expose().as_bytes()),
+            decoding: DecodingKey::from_secret(secret.expose().as_bytes()),
+            validation,
+            ttl,
+        }
+    }
+
+    /// Issues a token for these claims; `iat` and `exp` are set here.
+    pub fn issue(&self, mut claims: Claims) -> AppResult<String> {
+        let now = chrono::Utc::now().timestamp();
+        claims.iat = now;
+        claims.exp = now + self.ttl.as_secs() as i64;
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).map_err(AppError::internal)
+    }
+
+    pub fn verify(&self, token: &str) -> Option<Claims> {
+        match decode::<Claims>(token, &self.decoding, &self.validation) {
+            Ok(data) => Some(data.claims),
+            Err(err) => {
+                tracing::debug!(reason = %err, "token refused");
+                None
+            }
+        }
+    }
+}
+
+fn bearer_claims(parts: &Parts, state: &AppState) -> AppResult<Claims> {
+    let header = parts.headers.get(axum::http::header::AUTHORIZATION).and_then(|v| v.to_str().ok());
+    let token = header.and_then(|h| h.strip_prefix("Bearer ").or_else(|| h.strip_prefix("bearer ")));
+    let Some(token) = token else {
+        tracing::debug!("request without bearer token");
+        return Err(AppError::unauthorized());
+    };
+    state.keys.verify(token.trim()).ok_or_else(AppError::unauthorized)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extractors
+
+/// A platform super admin acting as such (not impersonating), checked against the database.
+#[derive(Clone, Debug)]
+pub struct SuperAdmin {
+    pub id: i64,
+    pub username: String,
+}
+
+impl FromRequestParts<AppState> for SuperAdmin {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        let claims = bearer_claims(parts, state)?;
+        if claims.role != SUPER_ADMIN_ROLE || claims.company_id.is_some() || claims.impersonated_by.is_some() {
+            tracing::debug!("company token on a super-admin route");
+            return Err(AppError::forbidden());
+        }
+        let conn = state.pool.get().await?;
+        let stmt = conn
+            .prepare_cached("select id from platform.super_admins where id = $1 and username = $2")
+            .await?;
+        if conn.query_opt(&stmt, &[&claims.uid, &claims.username]).await?.is_none() {
+            tracing::debug!("super admin no longer exists");
+            return Err(AppError::unauthorized());
+        }
+        Span::current().record("user", claims.username.as_str());
+        Ok(SuperAdmin { id: claims.uid, username: claims.username })
+    }
+}
+
+/// The company user behind a request, as the database says now (not as the token said).
+#[derive(Clone, Debug)]
+pub struct CurrentUser {
+    pub id: i64,
+    pub username: String,
+    pub role: Role,
+    pub pos_id: Option<i64>,
+    pub impersonated_by: Option<String>,
+}
+
+/// A company user's request: a verified user and an open transaction scoped to the
+/// company's schema. A handler that takes it cannot forget the tenant. Commit explicitly.
+pub struct Tenant {
+    tx: TenantTx,
+    pub user: CurrentUser,
+    pub company_id: i64,
+    pub prefix: Prefix,
+}
+
+impl Tenant {
+    pub async fn commit(self) -> AppResult<()> {
+        self.tx.commit().await
+    }
+
+    pub fn is_admin(&self) -> bool {
+        self.user.role == Role::Admin
+    }
+
+    /// Admin-only operations (rules, permissions, users, points of sale).
+    pub fn require_admin(&self) -> AppResult<()> {
+        if self.is_admin() {
+            Ok(())
+        } else {
+            Err(AppError::forbidden())
+        }
+    }
+
+    /// Operations open to the listed roles.
+    pub fn require_role(&self, roles: &[Role]) -> AppResult<()> {
+        if roles.contains(&self.user.role) {
+            Ok(())
+        } else {
+            Err(AppError::forbidden())
+        }
+    }
+
+    /// Who acted, for the audit trail: the user, and the super admin behind an impersonation.
+    pub fn actor(&self) -> (&str, Option<&str>) {
+        (self.user.username.as_str(), self.user.impersonated_by.as_deref())
+    }
+}
+
+impl Deref for Tenant {
+    type Target = Object;
+
+    fn deref(&self) -> &Object {
+        &self.tx
+    }
+}
+
+impl FromRequestParts<AppState> for Tenant {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        let claims = bearer_claims(parts, state)?;
+        if claims.role == SUPER_ADMIN_ROLE {
+            tracing::debug!("super admin token on a company route");
+            return Err(AppError::Forbidden("a super admin must impersonate a company first".into()));
+        }
+        let (Some(company_id), Some(prefix)) = (claims.company_id, claims.prefix.as_deref()) else {
+            return Err(AppError::unauthorized());
+        };
+        let prefix = Prefix::parse(prefix).map_err(|_| AppError::unauthorized())?;
+        let tx = TenantTx::begin(&state.pool, &prefix).await?;
+        let stmt = tx
+            .prepare_cached(
+                "select u.username, u.role, u.pos_id, u.is_active \
+                 from platform.companies c join users u on u.id = $1 \
+                 where c.id = $2 and c.prefix = $3 and c.state = 'active'",
+            )
+            .await;
+        let row = match stmt {
+            Ok(stmt) => tx.query_opt(&stmt, &[&claims.uid, &company_id, &prefix.as_str()]).await,
+            Err(err) => Err(err),
+        };
+        let row = match row {
+            Ok(row) => row,
+            // The company's schema is gone: the company was deleted.
+            Err(err) if err.code() == Some(&SqlState::UNDEFINED_TABLE) => None,
+            Err(err) => return Err(err.into()),
+        };
+        let Some(row) = row.filter(|row| row.get::<_, bool>("is_active")) else {
+            tracing::debug!("user or company no longer active");
+            return Err(AppError::unauthorized());
+        };
+        if let Some(super_admin) = &claims.impersonated_by {
+            let stmt = tx.prepare_cached("select 1 from platform.super_admins where username = $1").await?;
+            if tx.query_opt(&stmt, &[super_admin]).await?.is_none() {
+                tracing::debug!("impersonating super admin no longer exists");
+                return Err(AppError::unauthorized());
+            }
+        }
+        let user = CurrentUser {
+            id: claims.uid,
+            username: row.get("username"),
+            role: Role::parse(row.get("role"))?,
+            pos_id: row.get("pos_id"),
+            impersonated_by: claims.impersonated_by,
+        };
+        let span = Span::current();
+        span.record("tenant", prefix.as_str());
+        span.record("user", user.username.as_str());
+        Ok(Tenant { tx, user, company_id, prefix })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login
+
+#[derive(Deserialize)]
+pub struct LoginRequest {
+    username: Option<String>,
+    password: Option<String>,
+}
+
+/// A logged-in user as the client stores it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: i64,
+    pub username: String,
+    pub role: String,
+    pub company_id: Option<i64>,
+    pub company: Option<CompanyInfo>,
+    pub pos_id: Option<i64>,
+    pub pos_name: Option<String>,
+    pub impersonated_by: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct SessionResponse {
+    pub token: String,
+    pub user: UserView,
+}
+
+impl UserView {
+    pub fn claims(&self) -> Claims {
+        Claims {
+            uid: self.id,
+            username: self.username.clone(),
+            role: self.role.clone(),
+            company_id: self.company_id,
+            prefix: self.company.as_ref().map(|c| c.prefix.clone()),
+            pos_id: self.pos_id,
+            impersonated_by: self.impersonated_by.clone(),
+            iat: 0,
+            exp: 0,
+        }
+    }
+}
+
+const LOGIN_FAILED: &str = "invalid username or password";
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/login", post(login))
+}
+
+async fn login(State(state): State<AppState>, Json(body): Json<LoginRequest>) -> AppResult<Json<SessionResponse>> {
+    let login = body.username.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
+    let password = body.password.unwrap_or_default();
+    if login.is_empty() || password.is_empty() {
+        return Err(AppError::bad_request("username and password are required"));
+    }
+    if login.len() > 100 || password.len() > 1024 {
+        return Err(AppError::Unauthorized(LOGIN_FAILED.into()));
+    }
+    let user = match login.rsplit_once('@') {
+        Some((username, prefix)) => company_login(&state, username, prefix, password).await?,
+        None => super_admin_login(&state, &login, password).await?,
+    };
+    let Some(user) = user else {
+        return Err(AppError::Unauthorized(LOGIN_FAILED.into()));
+    };
+    let token = state.keys.issue(user.claims())?;
+    tracing::info!(user = %user.username, company = ?user.company.as_ref().map(|c| &c.prefix), "login");
+    Ok(Json(SessionResponse { token, user }))
+}
+
+async fn super_admin_login(state: &AppState, username: &str, password: String) -> AppResult<Option<UserView>> {
+    let conn = state.pool.get().await?;
+    let row = conn
+        .query_opt("select id, username, password_hash from platform.super_admins where username = $1", &[&username])
+        .await?;
+    drop(conn);
+    let Some(row) = row else {
+        verify_password(password, dummy_hash().await).await;
+        return Ok(None);
+    };
+    if !verify_password(password, row.get("password_hash")).await {
+        return Ok(None);
+    }
+    Ok(Some(UserView {
+        id: row.get("id"),
+        username: row.get("username"),
+        role: SUPER_ADMIN_ROLE.into(),
+        company_id: None,
+        company: None,
+        pos_id: None,
+        pos_name: None,
+        impersonated_by: None,
+    }))
+}
+
+async fn company_login(
+    state: &AppState,
+    username: &str,
+    prefix: &str,
+    password: String,
+) -> AppResult<Option<UserView>> {
+    let company = match Prefix::parse(prefix) {
+        Ok(prefix) => platform::active_company_by_prefix(&state.pool, &prefix).await?,
+        Err(_) => None,
+    };
+    let Some(company) = company else {
+        verify_password(password, dummy_hash().await).await;
+        return Ok(None);
+    };
+    let prefix = Prefix::from_trusted(company.prefix.clone());
+    let tx = TenantTx::begin(&state.pool, &prefix).await?;
+    let row = tx
+        .query_opt(
+            "select u.id, u.username, u.password_hash, u.role, u.pos_id, u.is_active, p.name as pos_name \
+             from users u left join points_of_sale p on p.id = u.pos_id where u.username = $1",
+            &[&username],
+        )
+        .await?;
+    tx.commit().await?;
+    let Some(row) = row else {
+        verify_password(password, dummy_hash().await).await;
+        return Ok(None);
+    };
+    // An inactive user is refused only after the same work as a wrong password.
+    if !verify_password(password, row.get("password_hash")).await || !row.get::<_, bool>("is_active") {
+        return Ok(None);
+    }
+    Ok(Some(UserView {
+        id: row.get("id"),
+        username: row.get("username"),
+        role: row.get("role"),
+        company_id: Some(company.id),
+        company: Some(company),
+        pos_id: row.get("pos_id"),
+        pos_name: row.get("pos_name"),
+        impersonated_by: None,
+    }))
+}

@@ -1,0 +1,96 @@
+//! Typed configuration, loaded once from the command line and the environment.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+
+/// A value that must never reach a log line: its `Debug` and `Display` print a placeholder.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret<T>(T);
+
+impl<T> Secret<T> {
+    pub fn new(value: T) -> Self {
+        Secret(value)
+    }
+
+    pub fn expose(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> fmt::Debug for Secret<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl<T> fmt::Display for Secret<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// Shortest JWT secret `loyalty serve` accepts.
+pub const MIN_JWT_SECRET_LEN: usize = 32;
+
+/// How the server reaches PostgreSQL.
+#[derive(Clone, Debug)]
+pub struct DbConfig {
+    pub url: Secret<String>,
+    pub pool_size: usize,
+    pub conn_max_age: Duration,
+}
+
+/// Everything `loyalty serve` needs.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub db: DbConfig,
+    pub jwt_secret: Secret<String>,
+    pub token_ttl: Duration,
+    pub client_dir: PathBuf,
+    pub migrate_concurrency: usize,
+}
+
+/// Reads the JWT secret from `JWT_SECRET`, or in demo mode from (or into) a local file.
+pub fn resolve_jwt_secret(
+    from_env: Option<String>,
+    demo_secret_file: Option<&PathBuf>,
+) -> anyhow::Result<Secret<String>> {
+    if let Some(secret) = from_env.filter(|s| !s.is_empty()) {
+        if secret.len() < MIN_JWT_SECRET_LEN {
+            bail!("JWT_SECRET must be at least {MIN_JWT_SECRET_LEN} characters long");
+        }
+        return Ok(Secret::new(secret));
+    }
+    let Some(path) = demo_secret_file else {
+        bail!(
+            "JWT_SECRET is not set: set it to a random string of at least {MIN_JWT_SECRET_LEN} \
+             characters (or use --demo-secret-file for a local demo)"
+        );
+    };
+    if let Ok(existing) = std::fs::read_to_string(path) {
+        let existing = existing.trim().to_string();
+        if existing.len() >= MIN_JWT_SECRET_LEN {
+            return Ok(Secret::new(existing));
+        }
+    }
+    let secret = random_token(48);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    std::fs::write(path, &secret).with_context(|| format!("writing {}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
+    }
+    Ok(Secret::new(secret))
+}
+
+/// A random alphanumeric string from the operating system's generator.
+pub fn random_token(len: usize) -> String {
+    use rand::distr::{Alphanumeric, SampleString};
+    Alphanumeric.sample_string(&mut rand::rng(), len)
+}

@@ -1,0 +1,137 @@
+//! The HTTP application: shared state, the router of every area, request logging, the API's
+//! JSON extractors, health checks, and the built client with its single-page fallback.
+
+use std::path::Path as FsPath;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, MatchedPath, State};
+use axum::http::{HeaderName, Request, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use deadpool_postgres::Pool;
+use serde::Serialize;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+use tracing::{field::Empty, Span};
+
+use crate::auth::{self, JwtKeys};
+use crate::config::Config;
+use crate::error::AppError;
+use crate::{platform, tenant};
+
+/// Largest request body the API reads.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// The one application state: pool, configuration and keys.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: Pool,
+    pub config: Arc<Config>,
+    pub keys: Arc<JwtKeys>,
+}
+
+impl AppState {
+    pub fn new(config: Config) -> anyhow::Result<Self> {
+        let pool = crate::db::make_pool(&config.db)?;
+        let keys = Arc::new(JwtKeys::new(&config.jwt_secret, config.token_ttl));
+        Ok(AppState { pool, config: Arc::new(config), keys })
+    }
+}
+
+/// JSON body extractor and response whose rejections answer `{message}` with a 400.
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(AppError))]
+pub struct Json<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}
+
+/// Path extractor whose rejections answer `{message}` with a 400.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Path), rejection(AppError))]
+pub struct Path<T>(pub T);
+
+/// Query-string extractor whose rejections answer `{message}` with a 400.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(AppError))]
+pub struct Query<T>(pub T);
+
+fn api_router() -> Router<AppState> {
+    Router::new()
+        .merge(auth::router())
+        .merge(platform::router())
+        .merge(tenant::router())
+        .fallback(|| async { AppError::not_found("no such API endpoint") })
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+}
+
+/// The whole application, as `loyalty serve` and the tests run it.
+pub fn app(state: AppState) -> Router {
+    let client_dir = state.config.client_dir.clone();
+    let index = client_dir.join("index.html");
+    let spa = ServeDir::new(&client_dir).fallback(ServeFile::new(index));
+    let request_id = HeaderName::from_static("x-request-id");
+
+    Router::new()
+        .nest("/api", api_router())
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .fallback_service(spa)
+        .with_state(state)
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|req: &Request<_>| {
+                    let path = req
+                        .extensions()
+                        .get::<MatchedPath>()
+                        .map(|p| p.as_str().to_owned())
+                        .unwrap_or_else(|| req.uri().path().to_owned());
+                    let id = req
+                        .extensions()
+                        .get::<RequestId>()
+                        .and_then(|id| id.header_value().to_str().ok())
+                        .unwrap_or("-")
+                        .to_owned();
+                    tracing::info_span!("request", method = %req.method(), path, request_id = id, tenant = Empty, user = Empty)
+                })
+                .on_request(())
+                .on_response(|res: &Response, latency: Duration, _span: &Span| {
+                    let status = res.status().as_u16();
+                    let latency_ms = latency.as_secs_f64() * 1000.0;
+                    if res.status().is_server_error() {
+                        tracing::error!(status, latency_ms, "request finished");
+                    } else {
+                        tracing::info!(status, latency_ms, "request finished");
+                    }
+                })
+                .on_failure(()),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+}
+
+async fn healthz() -> &'static str {
+    "ok"
+}
+
+async fn readyz(State(state): State<AppState>) -> Response {
+    let ready = async {
+        let conn = state.pool.get().await.ok()?;
+        conn.query_one("select 1", &[]).await.ok()
+    };
+    match tokio::time::timeout(Duration::from_secs(3), ready).await {
+        Ok(Some(_)) => (StatusCode::OK, "ready").into_response(),
+        _ => (StatusCode::SERVICE_UNAVAILABLE, "database unreachable").into_response(),
+    }
+}
+
+/// Checks that the client folder holds a build, for a clear start-up warning.
+pub fn client_is_built(dir: &FsPath) -> bool {
+    dir.join("index.html").is_file()
+}

@@ -1,0 +1,17 @@
+//! Loyalty-points platform: a multi-tenant server where every company lives in its own
+//! PostgreSQL schema. `app()` builds the HTTP router used by `loyalty serve` and by the tests.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod http;
+pub mod migrate;
+pub mod platform;
+pub mod seed;
+pub mod telemetry;
+pub mod tenant;
+
+pub use error::{AppError, AppResult};
+pub use http::{app, AppState};

@@ -1,0 +1,229 @@
+//! `loyalty`: serve the product, migrate schemas, create super admins, seed a demo company.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+use loyalty::config::{self, Config, DbConfig, Secret};
+use loyalty::domain::Prefix;
+use loyalty::migrate::{self, MigrateOptions};
+use loyalty::{platform, seed, telemetry, AppState};
+
+#[derive(Parser)]
+#[command(name = "loyalty", version, about = "Multi-company loyalty-points server")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the built client.
+    Serve(ServeArgs),
+    /// Migrate the platform schema and every company's schema.
+    Migrate(MigrateArgs),
+    /// Create a super admin, or reset the password of an existing one.
+    CreateSuperAdmin(SuperAdminArgs),
+    /// Create (or complete) the demo company with users of every role and sample data.
+    SeedDemo(DbArgs),
+}
+
+#[derive(Args, Clone)]
+struct DbArgs {
+    /// PostgreSQL URL, e.g. postgres://loyalty@127.0.0.1:5432/loyalty
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: String,
+    /// Connections in the request pool.
+    #[arg(long, env = "DB_POOL_SIZE", default_value_t = 16)]
+    pool_size: usize,
+    /// Seconds after which a pooled connection is retired.
+    #[arg(long, env = "DB_CONN_MAX_AGE_SECS", default_value_t = 1800)]
+    conn_max_age_secs: u64,
+}
+
+impl DbArgs {
+    fn config(&self) -> DbConfig {
+        DbConfig {
+            url: Secret::new(self.database_url.clone()),
+            pool_size: self.pool_size,
+            conn_max_age: Duration::from_secs(self.conn_max_age_secs),
+        }
+    }
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    #[command(flatten)]
+    db: DbArgs,
+    /// Address to listen on.
+    #[arg(long, env = "BIND_ADDR", default_value = "127.0.0.1:8080")]
+    bind_addr: SocketAddr,
+    /// Folder of the built client.
+    #[arg(long, env = "CLIENT_DIR", default_value = "client/dist")]
+    client_dir: PathBuf,
+    /// Hours a session token stays valid.
+    #[arg(long, env = "TOKEN_TTL_HOURS", default_value_t = 12)]
+    token_ttl_hours: u64,
+    /// Local demo only: keep a generated JWT secret in this file when JWT_SECRET is unset.
+    #[arg(long)]
+    demo_secret_file: Option<PathBuf>,
+    /// Tenants migrated at once at start-up.
+    #[arg(long, env = "MIGRATE_CONCURRENCY", default_value_t = 8)]
+    migrate_concurrency: usize,
+}
+
+#[derive(Args)]
+struct MigrateArgs {
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: String,
+    /// Tenants migrated at once.
+    #[arg(long, env = "MIGRATE_CONCURRENCY", default_value_t = 8)]
+    concurrency: usize,
+    /// Migrate only this company (its prefix).
+    #[arg(long)]
+    company: Option<String>,
+    /// List what would run per tenant, change nothing.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+#[derive(Args)]
+struct SuperAdminArgs {
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: String,
+    #[arg(long)]
+    username: String,
+    /// The password; or set SUPER_ADMIN_PASSWORD; or pipe it on standard input.
+    #[arg(long, env = "SUPER_ADMIN_PASSWORD", hide_env_values = true)]
+    password: Option<String>,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    telemetry::init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Serve(args) => serve(args).await,
+        Command::Migrate(args) => run_migrate(args).await,
+        Command::CreateSuperAdmin(args) => create_super_admin(args).await,
+        Command::SeedDemo(args) => seed_demo(args).await,
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let jwt_secret =
+        config::resolve_jwt_secret(std::env::var("JWT_SECRET").ok(), args.demo_secret_file.as_ref())?;
+    let config = Config {
+        db: args.db.config(),
+        jwt_secret,
+        token_ttl: Duration::from_secs(args.token_ttl_hours.max(1) * 3600),
+        client_dir: args.client_dir,
+        migrate_concurrency: args.migrate_concurrency,
+    };
+    let url = config.db.url.expose().clone();
+    migrate::run_platform_migrations(&url).await?;
+    let removed = platform::clean_up_leftovers(&url).await?;
+    if removed > 0 {
+        tracing::warn!(removed, "removed companies left over by an interrupted provisioning or deletion");
+    }
+    if !loyalty::http::client_is_built(&config.client_dir) {
+        tracing::warn!(dir = %config.client_dir.display(), "client is not built: only the API is served");
+    }
+    let state = AppState::new(config)?;
+    let listener = tokio::net::TcpListener::bind(args.bind_addr)
+        .await
+        .with_context(|| format!("binding {}", args.bind_addr))?;
+    tracing::info!(addr = %args.bind_addr, "serving");
+    axum::serve(listener, loyalty::app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+    tracing::info!("stopped");
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut sig) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            sig.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = terminate => {},
+    }
+}
+
+async fn run_migrate(args: MigrateArgs) -> anyhow::Result<ExitCode> {
+    let only = match &args.company {
+        Some(prefix) => Some(Prefix::parse(prefix).map_err(|e| anyhow::anyhow!("--company: {e}"))?),
+        None => None,
+    };
+    let opts = MigrateOptions { concurrency: args.concurrency, only, dry_run: args.dry_run };
+    let summary = migrate::migrate_all(&args.database_url, &opts).await?;
+    if !summary.platform_applied.is_empty() {
+        println!("platform: applied {:?}", summary.platform_applied);
+    }
+    let failed = summary.failed();
+    let changed = summary.tenants.iter().filter(|t| !t.applied.is_empty()).count();
+    let verb = if args.dry_run { "would change" } else { "migrated" };
+    println!(
+        "{} tenants: {verb} {changed}, up to date {}, failed {failed} in {:.1} s",
+        summary.tenants.len(),
+        summary.tenants.len() - changed - failed,
+        summary.elapsed.as_secs_f64()
+    );
+    for tenant in summary.tenants.iter().filter(|t| t.error.is_some()) {
+        println!("  FAILED {}: {}", tenant.prefix, tenant.error.as_deref().unwrap_or_default());
+    }
+    Ok(if failed > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+async fn create_super_admin(args: SuperAdminArgs) -> anyhow::Result<ExitCode> {
+    let password = match args.password {
+        Some(p) => p,
+        None => {
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line).context("reading the password from standard input")?;
+            line.trim_end_matches(['\r', '\n']).to_string()
+        }
+    };
+    let username = args.username.trim().to_lowercase();
+    if username.is_empty() || username.contains('@') || username.len() > 50 {
+        anyhow::bail!("--username must be 1 to 50 characters and contain no '@'");
+    }
+    loyalty::domain::new_password("password", Some(&password)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    migrate::run_platform_migrations(&args.database_url).await?;
+    platform::upsert_super_admin(&args.database_url, &username, password).await?;
+    println!("super admin '{username}' is ready");
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn seed_demo(args: DbArgs) -> anyhow::Result<ExitCode> {
+    let url = args.database_url.clone();
+    migrate::run_platform_migrations(&url).await?;
+    let config = Config {
+        db: args.config(),
+        jwt_secret: Secret::new(config::random_token(48)),
+        token_ttl: Duration::from_secs(3600),
+        client_dir: PathBuf::from("client/dist"),
+        migrate_concurrency: 1,
+    };
+    let state = AppState::new(config)?;
+    let created = seed::seed_demo(&state).await?;
+    println!("demo company '{}' {}", seed::DEMO_PREFIX, if created { "created" } else { "already present, completed" });
+    Ok(ExitCode::SUCCESS)
+}

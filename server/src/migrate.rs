@@ -1,0 +1,198 @@
+//! Schema migrations: the platform schema, and every tenant schema with its own history table.
+//! Each schema migrates on a dedicated connection under an advisory lock of its own, since
+//! refinery takes no lock; the connection is closed afterwards, never returned to the pool.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use futures::StreamExt;
+
+use crate::db::{self, quote_ident, tenant_schema};
+use crate::domain::Prefix;
+
+mod platform_embedded {
+    refinery::embed_migrations!("../platform_migrations");
+}
+
+mod tenant_embedded {
+    refinery::embed_migrations!("../tenant_migrations");
+}
+
+/// Refinery's history table, created inside each schema it tracks.
+pub const HISTORY_TABLE: &str = "refinery_schema_history";
+
+const PLATFORM_LOCK_KEY: i64 = 0x4C59_4D49_4752_0001;
+
+fn schema_lock_sql(schema: &str) -> String {
+    format!("select pg_advisory_lock(hashtextextended('loyalty-migrate:{schema}', 0))")
+}
+
+/// Brings the platform schema up to date.
+pub async fn run_platform_migrations(database_url: &str) -> anyhow::Result<Vec<i32>> {
+    let mut client = db::connect_dedicated(database_url).await?;
+    client.execute("select pg_advisory_lock($1)", &[&PLATFORM_LOCK_KEY]).await?;
+    client.batch_execute("create schema if not exists platform; set search_path to platform").await?;
+    let report = platform_embedded::migrations::runner()
+        .set_migration_table_name(HISTORY_TABLE)
+        .run_async(&mut client)
+        .await
+        .context("migrating the platform schema")?;
+    Ok(report.applied_migrations().iter().map(|m| m.version()).collect())
+}
+
+/// Brings one tenant schema up to date on `client` and answers its version. Leaves the
+/// connection's session `search_path` on the tenant; the caller drops or resets it.
+pub async fn run_tenant_migrations(client: &mut tokio_postgres::Client, prefix: &Prefix) -> anyhow::Result<i32> {
+    Ok(migrate_tenant_on(client, prefix).await?.version)
+}
+
+/// The newest tenant migration this build knows.
+pub fn latest_tenant_version() -> i32 {
+    tenant_embedded::migrations::runner().get_migrations().iter().map(|m| m.version()).max().unwrap_or(0)
+}
+
+struct TenantOutcome {
+    applied: Vec<i32>,
+    version: i32,
+}
+
+async fn migrate_tenant_on(client: &mut tokio_postgres::Client, prefix: &Prefix) -> anyhow::Result<TenantOutcome> {
+    let schema = tenant_schema(prefix);
+    client.batch_execute(&schema_lock_sql(&schema)).await?;
+    client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
+    let mut runner = tenant_embedded::migrations::runner();
+    runner.set_migration_table_name(HISTORY_TABLE);
+    let report = runner.run_async(client).await?;
+    let applied: Vec<i32> = report.applied_migrations().iter().map(|m| m.version()).collect();
+    let version = runner
+        .get_last_applied_migration_async(client)
+        .await?
+        .map(|m| m.version())
+        .unwrap_or(0);
+    client
+        .execute(&format!("select pg_advisory_unlock(hashtextextended('loyalty-migrate:{schema}', 0))"), &[])
+        .await?;
+    Ok(TenantOutcome { applied, version })
+}
+
+/// Versions a tenant schema still lacks.
+async fn pending_for(client: &mut tokio_postgres::Client, prefix: &Prefix) -> anyhow::Result<Vec<i32>> {
+    let schema = tenant_schema(prefix);
+    client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
+    let runner = {
+        let mut r = tenant_embedded::migrations::runner();
+        r.set_migration_table_name(HISTORY_TABLE);
+        r
+    };
+    let has_history: bool = client
+        .query_one(&format!("select to_regclass('{HISTORY_TABLE}') is not null"), &[])
+        .await?
+        .get(0);
+    let applied: Vec<i32> = if has_history {
+        runner.get_applied_migrations_async(client).await?.iter().map(|m| m.version()).collect()
+    } else {
+        Vec::new()
+    };
+    Ok(runner
+        .get_migrations()
+        .iter()
+        .map(|m| m.version())
+        .filter(|v| !applied.contains(v))
+        .collect())
+}
+
+/// What `loyalty migrate` does.
+#[derive(Clone, Debug, Default)]
+pub struct MigrateOptions {
+    pub concurrency: usize,
+    pub only: Option<Prefix>,
+    pub dry_run: bool,
+}
+
+/// The outcome of migrating one tenant.
+#[derive(Debug)]
+pub struct TenantResult {
+    pub prefix: String,
+    pub applied: Vec<i32>,
+    pub elapsed: Duration,
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Default)]
+pub struct MigrateSummary {
+    pub platform_applied: Vec<i32>,
+    pub tenants: Vec<TenantResult>,
+    pub elapsed: Duration,
+}
+
+impl MigrateSummary {
+    pub fn failed(&self) -> usize {
+        self.tenants.iter().filter(|t| t.error.is_some()).count()
+    }
+}
+
+/// Migrates the platform schema (stopping on failure), then every active tenant from a work
+/// queue with bounded concurrency. One failed tenant does not stop the others.
+pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::Result<MigrateSummary> {
+    let started = Instant::now();
+    let platform_applied = if opts.dry_run { Vec::new() } else { run_platform_migrations(database_url).await? };
+    let client = db::connect_dedicated(database_url).await?;
+    let rows = client
+        .query(
+            "select prefix from platform.companies where state = 'active' \
+             and ($1::text is null or prefix = $1) order by prefix",
+            &[&opts.only.as_ref().map(|p| p.as_str())],
+        )
+        .await?;
+    drop(client);
+    if let Some(only) = &opts.only {
+        if rows.is_empty() {
+            anyhow::bail!("no active company with prefix '{only}'");
+        }
+    }
+    let total = rows.len();
+    let prefixes: Vec<Prefix> = rows.iter().map(|r| Prefix::from_trusted(r.get(0))).collect();
+    let concurrency = opts.concurrency.max(1);
+    let dry_run = opts.dry_run;
+    let mut done = 0usize;
+    let mut tenants = Vec::with_capacity(total);
+    let mut stream = futures::stream::iter(prefixes)
+        .map(|prefix| async move {
+            let started = Instant::now();
+            let outcome = async {
+                let mut client = db::connect_dedicated(database_url).await?;
+                if dry_run {
+                    pending_for(&mut client, &prefix).await
+                } else {
+                    let outcome = migrate_tenant_on(&mut client, &prefix).await?;
+                    client
+                        .execute(
+                            "update platform.companies set schema_version = $2 where prefix = $1",
+                            &[&prefix.as_str(), &outcome.version],
+                        )
+                        .await?;
+                    Ok(outcome.applied)
+                }
+            }
+            .await;
+            let (applied, error) = match outcome {
+                Ok(applied) => (applied, None),
+                Err(err) => (Vec::new(), Some(format!("{err:#}"))),
+            };
+            TenantResult { prefix: prefix.to_string(), applied, elapsed: started.elapsed(), error }
+        })
+        .buffer_unordered(concurrency);
+    while let Some(result) = stream.next().await {
+        done += 1;
+        let status = match (&result.error, dry_run) {
+            (Some(err), _) => format!("FAILED: {err}"),
+            (None, true) if result.applied.is_empty() => "up to date".to_string(),
+            (None, true) => format!("would apply {:?}", result.applied),
+            (None, false) if result.applied.is_empty() => "up to date".to_string(),
+            (None, false) => format!("applied {:?}", result.applied),
+        };
+        println!("[{done}/{total}] tenant {}: {status} ({} ms)", result.prefix, result.elapsed.as_millis());
+        tenants.push(result);
+    }
+    Ok(MigrateSummary { platform_applied, tenants, elapsed: started.elapsed() })
+}

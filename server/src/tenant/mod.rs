@@ -1,0 +1,48 @@
+//! A company's own data, always reached through the `Tenant` extractor's transaction.
+
+use axum::Router;
+use serde::Serialize;
+
+use crate::http::AppState;
+
+pub mod pos;
+pub mod settings;
+pub mod users;
+
+pub fn router() -> Router<AppState> {
+    Router::new().merge(pos::router()).merge(settings::router())
+}
+
+/// What a delete did: `hard` removed the record, `soft` made it inactive because history
+/// or other records refer to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DeleteKind {
+    Hard,
+    Soft,
+}
+
+#[derive(Serialize)]
+pub struct DeleteResponse {
+    pub message: String,
+    pub deleted: DeleteKind,
+}
+
+/// Records a change in the company's audit trail.
+pub async fn audit(
+    t: &crate::auth::Tenant,
+    action: &str,
+    entity: &str,
+    entity_id: Option<i64>,
+    detail: serde_json::Value,
+) -> Result<(), tokio_postgres::Error> {
+    let (actor, impersonated_by) = t.actor();
+    let stmt = t
+        .prepare_cached(
+            "insert into audit_log (actor, impersonated_by, action, entity, entity_id, detail) \
+             values ($1, $2, $3, $4, $5, $6)",
+        )
+        .await?;
+    t.execute(&stmt, &[&actor, &impersonated_by, &action, &entity, &entity_id, &detail]).await?;
+    Ok(())
+}

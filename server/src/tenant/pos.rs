@@ -1,0 +1,129 @@
+//! Points of sale.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::get;
+use axum::Router;
+use serde::{Deserialize, Serialize};
+use tokio_postgres::Row;
+
+use crate::auth::Tenant;
+use crate::domain::{self, MAX_TEXT};
+use crate::error::{AppError, AppResult};
+use crate::http::{AppState, Json, Path};
+use crate::tenant::{audit, DeleteKind, DeleteResponse};
+
+#[derive(Serialize)]
+pub struct PointOfSale {
+    pub id: i64,
+    pub name: String,
+}
+
+impl PointOfSale {
+    fn from_row(row: &Row) -> Self {
+        PointOfSale { id: row.get("id"), name: row.get("name") }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct PosInput {
+    name: Option<String>,
+}
+
+impl PosInput {
+    fn name(&self) -> AppResult<String> {
+        domain::required_text("name", self.name.as_deref(), MAX_TEXT)
+            .map_err(|e| if self.name.as_deref().map(str::trim).unwrap_or_default().is_empty() {
+                AppError::bad_request("point of sale name is required")
+            } else {
+                e
+            })
+    }
+}
+
+/// What refers to a point of sale, for the delete confirmation.
+#[derive(Serialize)]
+pub struct PosUsage {
+    pub users: i64,
+    pub transactions: i64,
+}
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/pos", get(list).post(create))
+        .route("/pos/{id}", axum::routing::put(update).delete(remove))
+        .route("/pos/{id}/usage", get(usage))
+}
+
+async fn list(t: Tenant, State(_): State<AppState>) -> AppResult<Json<Vec<PointOfSale>>> {
+    let stmt = t
+        .prepare_cached("select id, name from points_of_sale where is_active order by lower(name), id")
+        .await?;
+    let rows = t.query(&stmt, &[]).await?;
+    t.commit().await?;
+    Ok(Json(rows.iter().map(PointOfSale::from_row).collect()))
+}
+
+async fn create(t: Tenant, Json(input): Json<PosInput>) -> AppResult<(StatusCode, Json<PointOfSale>)> {
+    t.require_admin()?;
+    let name = input.name()?;
+    let stmt = t.prepare_cached("insert into points_of_sale (name) values ($1) returning id, name").await?;
+    let pos = PointOfSale::from_row(&t.query_one(&stmt, &[&name]).await?);
+    audit(&t, "pos.create", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
+    t.commit().await?;
+    Ok((StatusCode::CREATED, Json(pos)))
+}
+
+async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<PosInput>) -> AppResult<Json<PointOfSale>> {
+    t.require_admin()?;
+    let name = input.name()?;
+    let stmt = t
+        .prepare_cached("update points_of_sale set name = $2 where id = $1 and is_active returning id, name")
+        .await?;
+    let row = t.query_opt(&stmt, &[&id, &name]).await?.ok_or_else(|| AppError::not_found("point of sale not found"))?;
+    let pos = PointOfSale::from_row(&row);
+    audit(&t, "pos.update", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
+    t.commit().await?;
+    Ok(Json(pos))
+}
+
+async fn usage_of(t: &Tenant, id: i64) -> AppResult<PosUsage> {
+    let stmt = t
+        .prepare_cached(
+            "select (select count(*) from users where pos_id = p.id) as users, \
+                    (select count(*) from transactions where pos_id = p.id) as transactions \
+             from points_of_sale p where p.id = $1 and p.is_active",
+        )
+        .await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("point of sale not found"))?;
+    Ok(PosUsage { users: row.get("users"), transactions: row.get("transactions") })
+}
+
+async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PosUsage>> {
+    t.require_admin()?;
+    let usage = usage_of(&t, id).await?;
+    t.commit().await?;
+    Ok(Json(usage))
+}
+
+async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+    t.require_admin()?;
+    // Lock the row so that no user or sale can start referring to it while we decide.
+    let stmt = t.prepare_cached("select id from points_of_sale where id = $1 and is_active for update").await?;
+    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("point of sale not found"))?;
+    let usage = usage_of(&t, id).await?;
+    let kind = if usage.users > 0 || usage.transactions > 0 {
+        t.execute("update points_of_sale set is_active = false where id = $1", &[&id]).await?;
+        DeleteKind::Soft
+    } else {
+        t.execute("delete from points_of_sale where id = $1", &[&id]).await?;
+        DeleteKind::Hard
+    };
+    audit(&t, "pos.delete", "pos", Some(id), serde_json::json!({ "kind": kind })).await?;
+    t.commit().await?;
+    let message = match kind {
+        DeleteKind::Hard => "point of sale deleted",
+        DeleteKind::Soft => "point of sale has users or transactions: it was deactivated",
+    };
+    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}

@@ -1,0 +1,187 @@
+use std::time::Duration;
+
+use loyalty::config::{Config, DbConfig, Secret};
+use loyalty::{migrate, platform, AppState};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+pub const SUPER_ADMIN: &str = "root";
+pub const SUPER_PASSWORD: &str = "root-password-1";
+pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret-0123";
+
+/// A running server on its own fresh database.
+pub struct TestApp {
+    pub address: String,
+    pub http: reqwest::Client,
+    pub db_url: String,
+    pub db_name: String,
+    pub maintenance_url: String,
+    pub state: AppState,
+    pub super_token: String,
+}
+
+fn base_url() -> String {
+    std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server (make test sets it)")
+}
+
+/// The same server URL with another database name.
+pub fn with_database(url: &str, name: &str) -> String {
+    let (head, query) = match url.split_once('?') {
+        Some((h, q)) => (h, Some(q)),
+        None => (url, None),
+    };
+    let scheme_end = head.find("://").map(|i| i + 3).unwrap_or(0);
+    let base = match head[scheme_end..].find('/') {
+        Some(i) => &head[..scheme_end + i],
+        None => head,
+    };
+    match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with_pool(8).await
+}
+
+pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
+    let maintenance_url = with_database(&base_url(), "postgres");
+    let db_name = format!("loyalty_test_{}", uuid::Uuid::new_v4().simple());
+    let admin = loyalty::db::connect_dedicated(&maintenance_url).await.expect("connect to PostgreSQL");
+    admin.batch_execute(&format!("create database {db_name}")).await.expect("create test database");
+    let db_url = with_database(&base_url(), &db_name);
+
+    migrate::run_platform_migrations(&db_url).await.expect("platform migrations");
+    platform::upsert_super_admin(&db_url, SUPER_ADMIN, SUPER_PASSWORD.into()).await.expect("super admin");
+
+    let config = Config {
+        db: DbConfig { url: Secret::new(db_url.clone()), pool_size, conn_max_age: Duration::from_secs(600) },
+        jwt_secret: Secret::new(JWT_SECRET.into()),
+        token_ttl: Duration::from_secs(3600),
+        client_dir: "target/no-client".into(),
+        migrate_concurrency: 4,
+    };
+    let state = AppState::new(config).expect("state");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let address = format!("http://{}", listener.local_addr().unwrap());
+    let app = loyalty::app(state.clone());
+    tokio::spawn(async move { axum::serve(listener, app).await.expect("server") });
+
+    let mut app = TestApp {
+        address,
+        http: reqwest::Client::new(),
+        db_url,
+        db_name,
+        maintenance_url,
+        state,
+        super_token: String::new(),
+    };
+    app.super_token = app.login_ok(SUPER_ADMIN, SUPER_PASSWORD).await;
+    app
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let url = self.maintenance_url.clone();
+        let name = self.db_name.clone();
+        // Best effort: the database is throwaway either way.
+        let _ = std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            rt.block_on(async {
+                if let Ok(client) = loyalty::db::connect_dedicated(&url).await {
+                    let _ = client.batch_execute(&format!("drop database if exists {name} with (force)")).await;
+                }
+            });
+        })
+        .join();
+    }
+}
+
+/// A status and a JSON body (`Value::Null` when the body is not JSON).
+pub struct Answer {
+    pub status: StatusCode,
+    pub body: Value,
+}
+
+impl Answer {
+    pub fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or_default()
+    }
+}
+
+impl TestApp {
+    pub async fn request(&self, method: reqwest::Method, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
+        let mut req = self.http.request(method, format!("{}{}", self.address, path));
+        if let Some(token) = token {
+            req = req.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            req = req.json(&body);
+        }
+        let res = req.send().await.expect("request");
+        let status = res.status();
+        let text = res.text().await.unwrap_or_default();
+        Answer { status, body: serde_json::from_str(&text).unwrap_or(Value::Null) }
+    }
+
+    pub async fn get(&self, path: &str, token: &str) -> Answer {
+        self.request(reqwest::Method::GET, path, Some(token), None).await
+    }
+
+    pub async fn post(&self, path: &str, token: &str, body: Value) -> Answer {
+        self.request(reqwest::Method::POST, path, Some(token), Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, token: &str, body: Value) -> Answer {
+        self.request(reqwest::Method::PUT, path, Some(token), Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str, token: &str) -> Answer {
+        self.request(reqwest::Method::DELETE, path, Some(token), None).await
+    }
+
+    pub async fn login(&self, username: &str, password: &str) -> Answer {
+        self.request(reqwest::Method::POST, "/api/login", None, Some(json!({ "username": username, "password": password })))
+            .await
+    }
+
+    pub async fn login_ok(&self, username: &str, password: &str) -> String {
+        let answer = self.login(username, password).await;
+        assert_eq!(answer.status, StatusCode::OK, "login {username}: {}", answer.body);
+        answer.body["token"].as_str().unwrap().to_string()
+    }
+
+    /// Creates a company through the API; answers its id and its admin's token.
+    pub async fn create_company(&self, prefix: &str) -> (i64, String) {
+        let answer = self
+            .post(
+                "/api/super/companies",
+                &self.super_token,
+                json!({ "name": format!("Company {prefix}"), "prefix": prefix, "taxId": "900100200-1", "adminPassword": "admin-pass-1" }),
+            )
+            .await;
+        assert_eq!(answer.status, StatusCode::CREATED, "create {prefix}: {}", answer.body);
+        let id = answer.body["id"].as_i64().unwrap();
+        let token = self.login_ok(&format!("admin@{prefix}"), "admin-pass-1").await;
+        (id, token)
+    }
+
+    /// A direct connection to this test's database, for checks and fault injection.
+    pub async fn db(&self) -> tokio_postgres::Client {
+        loyalty::db::connect_dedicated(&self.db_url).await.expect("connect")
+    }
+
+    pub async fn count(&self, sql: &str) -> i64 {
+        self.db().await.query_one(sql, &[]).await.expect(sql).get(0)
+    }
+
+    pub async fn schema_exists(&self, schema: &str) -> bool {
+        self.db()
+            .await
+            .query_one("select exists (select 1 from pg_namespace where nspname = $1)", &[&schema])
+            .await
+            .unwrap()
+            .get(0)
+    }
+}

@@ -1,0 +1,8 @@
+//! Integration tests against a real PostgreSQL (`DATABASE_URL`; `make test` provides one).
+//! Every test gets its own database and its own server on a free port.
+
+mod auth;
+mod companies;
+mod helpers;
+mod migrate;
+mod tenancy;
