@@ -10,8 +10,8 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
 use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
-use axum::routing::post;
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use deadpool_postgres::Object;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
@@ -285,14 +285,14 @@ impl FromRequestParts<AppState> for Tenant {
 // ---------------------------------------------------------------------------------------------
 // Login
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct LoginRequest {
     username: Option<String>,
     password: Option<String>,
 }
 
 /// A logged-in user as the client stores it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: i64,
@@ -305,7 +305,7 @@ pub struct UserView {
     pub impersonated_by: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct SessionResponse {
     pub token: String,
     pub user: UserView,
@@ -329,10 +329,13 @@ impl UserView {
 
 const LOGIN_FAILED: &str = "invalid username or password";
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/login", post(login))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(login))
 }
 
+/// Logs in a company user (`username@prefix`) or a super admin (bare username).
+#[utoipa::path(post, path = "/login", tag = "auth", request_body = LoginRequest,
+    responses((status = 200, body = SessionResponse), crate::error::ApiErrors))]
 async fn login(State(state): State<AppState>, Json(body): Json<LoginRequest>) -> AppResult<Json<SessionResponse>> {
     let login = body.username.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
     let password = body.password.unwrap_or_default();

@@ -23,6 +23,8 @@ pub enum AppError {
     Conflict(String),
     #[error("{0}")]
     TooManyRequests(String),
+    #[error("request body is too large")]
+    PayloadTooLarge,
     #[error("service unavailable")]
     Unavailable(#[source] anyhow::Error),
     #[error("internal error")]
@@ -32,6 +34,46 @@ pub enum AppError {
 #[derive(Serialize)]
 struct ErrorBody<'a> {
     message: &'a str,
+}
+
+/// The body of every error answer.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorMessage {
+    /// What went wrong, for a person to read.
+    pub message: String,
+}
+
+/// The error answers every API operation may give, for the OpenAPI document.
+#[allow(dead_code)]
+#[derive(utoipa::IntoResponses)]
+pub enum ApiErrors {
+    /// Invalid input
+    #[response(status = 400)]
+    BadRequest(ErrorMessage),
+    /// No or bad session token
+    #[response(status = 401)]
+    Unauthorized(ErrorMessage),
+    /// The role may not do this
+    #[response(status = 403)]
+    Forbidden(ErrorMessage),
+    /// Not found (also for another company's ids)
+    #[response(status = 404)]
+    NotFound(ErrorMessage),
+    /// Duplicate or conflicting state
+    #[response(status = 409)]
+    Conflict(ErrorMessage),
+    /// Body too large
+    #[response(status = 413)]
+    PayloadTooLarge(ErrorMessage),
+    /// Too many attempts
+    #[response(status = 429)]
+    TooManyRequests(ErrorMessage),
+    /// Server fault (detail in the server log only)
+    #[response(status = 500)]
+    Internal(ErrorMessage),
+    /// Database unreachable or overloaded
+    #[response(status = 503)]
+    Unavailable(ErrorMessage),
 }
 
 impl AppError {
@@ -67,6 +109,7 @@ impl AppError {
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -145,7 +188,10 @@ impl From<JsonRejection> for AppError {
             JsonRejection::MissingJsonContentType(_) => {
                 AppError::bad_request("expected a JSON body (Content-Type: application/json)")
             }
-            JsonRejection::BytesRejection(_) => AppError::bad_request("request body could not be read or is too large"),
+            JsonRejection::BytesRejection(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                AppError::PayloadTooLarge
+            }
+            JsonRejection::BytesRejection(_) => AppError::bad_request("request body could not be read"),
             other => AppError::BadRequest(clean_serde_message(&other.body_text())),
         }
     }

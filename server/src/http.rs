@@ -11,6 +11,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use deadpool_postgres::Pool;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 use serde::Serialize;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
@@ -62,11 +65,48 @@ pub struct Path<T>(pub T);
 #[from_request(via(axum::extract::Query), rejection(AppError))]
 pub struct Query<T>(pub T);
 
-fn api_router() -> Router<AppState> {
-    Router::new()
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Loyalty API", description = "Multi-company loyalty points: platform, company administration and points."),
+    modifiers(&BearerAuth)
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl utoipa::Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        let mut scheme = Http::new(HttpAuthScheme::Bearer);
+        scheme.bearer_format = Some("JWT".into());
+        components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
+    }
+}
+
+/// Every API route with its OpenAPI description, from the handlers' own annotations.
+pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(auth::router())
         .merge(platform::router())
         .merge(tenant::router())
+        .split_for_parts()
+}
+
+/// The OpenAPI document as served at `/api/openapi.json` (paths under `/api`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let (_, mut doc) = api();
+    doc.paths.paths = std::mem::take(&mut doc.paths.paths)
+        .into_iter()
+        .map(|(path, item)| (format!("/api{path}"), item))
+        .collect();
+    doc
+}
+
+fn api_router() -> Router<AppState> {
+    let doc = openapi();
+    let (routes, _) = api();
+    routes
+        .route("/openapi.json", get(move || async move { axum::Json(doc) }))
         .fallback(|| async { AppError::not_found("no such API endpoint") })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
 }

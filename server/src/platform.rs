@@ -2,8 +2,8 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post, put};
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use deadpool_postgres::Pool;
 use serde::{Deserialize, Serialize};
 use tokio_postgres::Row;
@@ -17,7 +17,7 @@ use crate::migrate;
 use crate::tenant;
 
 /// A company as the super admin sees it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Company {
     pub id: i64,
@@ -33,7 +33,7 @@ pub struct Company {
 }
 
 /// The company details a logged-in user carries (header, receipt).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyInfo {
     pub id: i64,
@@ -80,7 +80,7 @@ impl Company {
 }
 
 /// The fields of a company that a super admin may set or change.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyInput {
     pub name: Option<String>,
@@ -141,13 +141,16 @@ impl CompanyInput {
     }
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/super/companies", get(list_companies).post(create_company_handler))
-        .route("/super/companies/{id}", put(update_company).delete(delete_company_handler))
-        .route("/super/impersonate", post(impersonate))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list_companies, create_company_handler))
+        .routes(routes!(update_company, delete_company_handler))
+        .routes(routes!(impersonate))
 }
 
+/// Active companies, sorted by name.
+#[utoipa::path(get, path = "/super/companies", tag = "companies", security(("bearer" = [])),
+    responses((status = 200, body = Vec<Company>), crate::error::ApiErrors))]
 async fn list_companies(_: SuperAdmin, State(state): State<AppState>) -> AppResult<Json<Vec<Company>>> {
     let conn = state.pool.get().await?;
     let sql = format!(
@@ -157,6 +160,9 @@ async fn list_companies(_: SuperAdmin, State(state): State<AppState>) -> AppResu
     Ok(Json(rows.iter().map(Company::from_row).collect()))
 }
 
+/// Creates a company, its schema and its `admin` user.
+#[utoipa::path(post, path = "/super/companies", tag = "companies", security(("bearer" = [])),
+    request_body = CompanyInput, responses((status = 201, body = Company), crate::error::ApiErrors))]
 async fn create_company_handler(
     admin: SuperAdmin,
     State(state): State<AppState>,
@@ -167,6 +173,10 @@ async fn create_company_handler(
     Ok((StatusCode::CREATED, Json(company)))
 }
 
+/// Changes a company's details (never its prefix).
+#[utoipa::path(put, path = "/super/companies/{id}", tag = "companies", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "company id")), request_body = CompanyInput,
+    responses((status = 200, body = Company), crate::error::ApiErrors))]
 async fn update_company(
     admin: SuperAdmin,
     State(state): State<AppState>,
@@ -195,11 +205,15 @@ async fn update_company(
     Ok(Json(company))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct MessageResponse {
     pub message: String,
 }
 
+/// Deletes a company with all its data, irreversibly.
+#[utoipa::path(delete, path = "/super/companies/{id}", tag = "companies", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "company id")),
+    responses((status = 200, body = MessageResponse), crate::error::ApiErrors))]
 async fn delete_company_handler(
     admin: SuperAdmin,
     State(state): State<AppState>,
@@ -209,12 +223,15 @@ async fn delete_company_handler(
     Ok(Json(MessageResponse { message: format!("company {} deleted", company.name) }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ImpersonateRequest {
     company_id: Option<i64>,
 }
 
+/// Starts acting as a company's admin.
+#[utoipa::path(post, path = "/super/impersonate", tag = "companies", security(("bearer" = [])),
+    request_body = ImpersonateRequest, responses((status = 200, body = SessionResponse), crate::error::ApiErrors))]
 async fn impersonate(
     admin: SuperAdmin,
     State(state): State<AppState>,

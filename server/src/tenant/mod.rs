@@ -1,7 +1,7 @@
 //! A company's own data, always reached through the `Tenant` extractor's transaction.
 
-use axum::Router;
 use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::http::AppState;
 
@@ -9,20 +9,20 @@ pub mod pos;
 pub mod settings;
 pub mod users;
 
-pub fn router() -> Router<AppState> {
-    Router::new().merge(pos::router()).merge(settings::router())
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(pos::router()).merge(settings::router())
 }
 
 /// What a delete did: `hard` removed the record, `soft` made it inactive because history
 /// or other records refer to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum DeleteKind {
     Hard,
     Soft,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct DeleteResponse {
     pub message: String,
     pub deleted: DeleteKind,

@@ -1,9 +1,8 @@
 //! Points of sale.
 
-use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use serde::{Deserialize, Serialize};
 use tokio_postgres::Row;
 
@@ -13,7 +12,7 @@ use crate::error::{AppError, AppResult};
 use crate::http::{AppState, Json, Path};
 use crate::tenant::{audit, DeleteKind, DeleteResponse};
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct PointOfSale {
     pub id: i64,
     pub name: String,
@@ -25,7 +24,7 @@ impl PointOfSale {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct PosInput {
     name: Option<String>,
 }
@@ -42,20 +41,23 @@ impl PosInput {
 }
 
 /// What refers to a point of sale, for the delete confirmation.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct PosUsage {
     pub users: i64,
     pub transactions: i64,
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/pos", get(list).post(create))
-        .route("/pos/{id}", axum::routing::put(update).delete(remove))
-        .route("/pos/{id}/usage", get(usage))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(update, remove))
+        .routes(routes!(usage))
 }
 
-async fn list(t: Tenant, State(_): State<AppState>) -> AppResult<Json<Vec<PointOfSale>>> {
+/// Active points of sale, sorted by name (every role).
+#[utoipa::path(get, path = "/pos", tag = "points of sale", security(("bearer" = [])),
+    responses((status = 200, body = Vec<PointOfSale>), crate::error::ApiErrors))]
+async fn list(t: Tenant) -> AppResult<Json<Vec<PointOfSale>>> {
     let stmt = t
         .prepare_cached("select id, name from points_of_sale where is_active order by lower(name), id")
         .await?;
@@ -64,6 +66,9 @@ async fn list(t: Tenant, State(_): State<AppState>) -> AppResult<Json<Vec<PointO
     Ok(Json(rows.iter().map(PointOfSale::from_row).collect()))
 }
 
+/// Adds a point of sale (admin).
+#[utoipa::path(post, path = "/pos", tag = "points of sale", security(("bearer" = [])), request_body = PosInput,
+    responses((status = 201, body = PointOfSale), crate::error::ApiErrors))]
 async fn create(t: Tenant, Json(input): Json<PosInput>) -> AppResult<(StatusCode, Json<PointOfSale>)> {
     t.require_admin()?;
     let name = input.name()?;
@@ -74,6 +79,10 @@ async fn create(t: Tenant, Json(input): Json<PosInput>) -> AppResult<(StatusCode
     Ok((StatusCode::CREATED, Json(pos)))
 }
 
+/// Renames a point of sale (admin).
+#[utoipa::path(put, path = "/pos/{id}", tag = "points of sale", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "point of sale id")), request_body = PosInput,
+    responses((status = 200, body = PointOfSale), crate::error::ApiErrors))]
 async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<PosInput>) -> AppResult<Json<PointOfSale>> {
     t.require_admin()?;
     let name = input.name()?;
@@ -99,6 +108,10 @@ async fn usage_of(t: &Tenant, id: i64) -> AppResult<PosUsage> {
     Ok(PosUsage { users: row.get("users"), transactions: row.get("transactions") })
 }
 
+/// Users and transactions that refer to a point of sale, for the delete confirmation (admin).
+#[utoipa::path(get, path = "/pos/{id}/usage", tag = "points of sale", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "point of sale id")),
+    responses((status = 200, body = PosUsage), crate::error::ApiErrors))]
 async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PosUsage>> {
     t.require_admin()?;
     let usage = usage_of(&t, id).await?;
@@ -106,6 +119,10 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PosUsage>> {
     Ok(Json(usage))
 }
 
+/// Deletes a point of sale, or deactivates it when users or transactions refer to it (admin).
+#[utoipa::path(delete, path = "/pos/{id}", tag = "points of sale", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "point of sale id")),
+    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
 async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_admin()?;
     // Lock the row so that no user or sale can start referring to it while we decide.

@@ -1,7 +1,7 @@
 //! The program's rules and the role permission lists.
 
-use axum::routing::get;
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -9,36 +9,41 @@ use crate::auth::Tenant;
 use crate::error::AppResult;
 use crate::http::{AppState, Json};
 
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct RolePermissions {
     pub supervisor: Vec<String>,
     pub cajero: Vec<String>,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Settings {
     #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
     pub points_per_peso: Decimal,
     #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
     pub redemption_rate: Decimal,
     #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
     pub campaign_multiplier: Decimal,
     pub expiration_policy: String,
     pub points_expiration_days: i32,
     pub inactivity_days: i32,
     pub enable_first_purchase_bonus: bool,
     #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
     pub first_purchase_bonus_multiplier: Decimal,
     pub enable_birthday_bonus: bool,
     #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
     pub birthday_bonus_multiplier: Decimal,
     pub role_permissions: RolePermissions,
     pub time_zone: String,
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/settings", get(read))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(read))
 }
 
 pub async fn load(client: &tokio_postgres::Client) -> AppResult<Settings> {
@@ -69,6 +74,9 @@ pub async fn load(client: &tokio_postgres::Client) -> AppResult<Settings> {
     })
 }
 
+/// The program's rules and role permissions (every company role).
+#[utoipa::path(get, path = "/settings", tag = "settings", security(("bearer" = [])),
+    responses((status = 200, body = Settings), crate::error::ApiErrors))]
 async fn read(t: Tenant) -> AppResult<Json<Settings>> {
     let settings = load(&t).await?;
     t.commit().await?;

@@ -62,3 +62,33 @@ async fn points_of_sale_are_validated_unique_and_admin_only() {
     assert_eq!(duplicate.message(), "point of sale already exists");
     assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Norte"]);
 }
+
+#[tokio::test]
+async fn the_openapi_document_lists_every_operation() {
+    let app = spawn_app().await;
+    let answer = app.request(reqwest::Method::GET, "/api/openapi.json", None, None).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let paths = answer.body["paths"].as_object().expect("paths");
+    for (path, method) in [
+        ("/api/login", "post"),
+        ("/api/super/companies", "get"),
+        ("/api/super/companies", "post"),
+        ("/api/super/companies/{id}", "put"),
+        ("/api/super/companies/{id}", "delete"),
+        ("/api/super/impersonate", "post"),
+        ("/api/pos", "get"),
+        ("/api/pos/{id}", "delete"),
+        ("/api/settings", "get"),
+    ] {
+        assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} missing");
+    }
+    assert!(answer.body["components"]["securitySchemes"]["bearer"].is_object());
+}
+
+#[tokio::test]
+async fn unknown_api_paths_answer_json_404s() {
+    let app = spawn_app().await;
+    let answer = app.request(reqwest::Method::GET, "/api/nope", None, None).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert_eq!(answer.message(), "no such API endpoint");
+}
