@@ -212,6 +212,26 @@ impl Tenant {
         }
     }
 
+    /// Operations a supervisor or cajero may do only when their role's permission list holds
+    /// one of `paths` (the screens that offer the operation). Admins may always.
+    pub async fn require_permission(&self, paths: &[&str]) -> AppResult<()> {
+        let role = match self.user.role {
+            Role::Admin => return Ok(()),
+            Role::Supervisor => "supervisor",
+            Role::Cajero => "cajero",
+        };
+        let stmt = self
+            .prepare_cached("select coalesce(role_permissions -> $1, '[]'::jsonb) from settings")
+            .await?;
+        let granted: serde_json::Value = self.query_one(&stmt, &[&role]).await?.get(0);
+        let granted = granted.as_array().map(Vec::as_slice).unwrap_or_default();
+        if granted.iter().any(|g| g.as_str().is_some_and(|g| paths.contains(&g))) {
+            Ok(())
+        } else {
+            Err(AppError::forbidden())
+        }
+    }
+
     /// Who acted, for the audit trail: the user, and the super admin behind an impersonation.
     pub fn actor(&self) -> (&str, Option<&str>) {
         (self.user.username.as_str(), self.user.impersonated_by.as_deref())

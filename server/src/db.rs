@@ -16,6 +16,9 @@ use crate::error::AppResult;
 /// its tenant scope fails loudly instead of reading some tenant's data.
 pub const NO_TENANT_SCHEMA: &str = "loyalty_no_tenant";
 
+/// A pooled connection's client (with its statement cache), as data-access functions take it.
+pub type Conn = deadpool_postgres::ClientWrapper;
+
 /// Parses a `postgres://` URL.
 pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
     let mut cfg: tokio_postgres::Config = url.parse().context("DATABASE_URL is not a valid PostgreSQL URL")?;

@@ -5,6 +5,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::http::AppState;
 
+pub mod customers;
 pub mod pos;
 pub mod settings;
 pub mod users;
