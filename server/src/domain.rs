@@ -194,3 +194,185 @@ mod tests {
         assert!(username(Some("")).is_err());
     }
 }
+
+/// Largest money amount or points value the API accepts (COP or points).
+pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
+
+/// A whole number of 0 or more from JSON: a number, or a string of digits (as forms send it).
+/// Absent means `default`.
+pub fn whole_number(field: &str, value: Option<&serde_json::Value>, default: i64) -> Result<i64, AppError> {
+    let invalid = || AppError::bad_request(format!("{field} must be a whole number of 0 or more"));
+    let n = match value {
+        None | Some(serde_json::Value::Null) => return Ok(default),
+        Some(serde_json::Value::Number(n)) => n.as_i64().ok_or_else(invalid)?,
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(default),
+        Some(serde_json::Value::String(s)) => s.trim().parse::<i64>().map_err(|_| invalid())?,
+        Some(_) => return Err(invalid()),
+    };
+    if !(0..=MAX_AMOUNT).contains(&n) {
+        return Err(invalid());
+    }
+    Ok(n)
+}
+
+/// An optional id from JSON: a positive number, a string of digits, or absent/empty/null.
+pub fn optional_id(field: &str, value: Option<&serde_json::Value>) -> Result<Option<i64>, AppError> {
+    let invalid = || AppError::bad_request(format!("{field} must be a positive whole number"));
+    let id = match value {
+        None | Some(serde_json::Value::Null) => return Ok(None),
+        Some(serde_json::Value::Number(n)) => n.as_i64().ok_or_else(invalid)?,
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        Some(serde_json::Value::String(s)) => s.trim().parse::<i64>().map_err(|_| invalid())?,
+        Some(_) => return Err(invalid()),
+    };
+    if id <= 0 {
+        return Err(invalid());
+    }
+    Ok(Some(id))
+}
+
+/// Escapes `%`, `_` and `\` for a `like` pattern, and wraps the text for a substring match.
+pub fn like_pattern(text: &str) -> String {
+    let mut pattern = String::with_capacity(text.len() + 2);
+    pattern.push('%');
+    for c in text.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+/// Page sizes a paged list accepts.
+pub const PAGE_SIZES: [i64; 3] = [10, 25, 50];
+
+/// A validated page request.
+#[derive(Clone, Copy, Debug)]
+pub struct Page {
+    pub page: i64,
+    pub page_size: i64,
+}
+
+impl Page {
+    pub fn parse(page: Option<i64>, page_size: Option<i64>) -> Result<Self, AppError> {
+        let page = page.unwrap_or(1);
+        let page_size = page_size.unwrap_or(10);
+        if !(1..=1_000_000).contains(&page) {
+            return Err(AppError::bad_request("page must be a whole number from 1"));
+        }
+        if !PAGE_SIZES.contains(&page_size) {
+            return Err(AppError::bad_request("pageSize must be 10, 25 or 50"));
+        }
+        Ok(Page { page, page_size })
+    }
+
+    pub fn offset(&self) -> i64 {
+        (self.page - 1) * self.page_size
+    }
+}
+
+/// One page of a list and the size of the whole list.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Paged<T> {
+    pub items: Vec<T>,
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+}
+
+/// A customer's ID document: 3 to 20 letters, digits or '-', stored uppercase.
+pub fn document(value: Option<&str>) -> Result<String, AppError> {
+    let value = value.map(str::trim).unwrap_or_default().to_uppercase();
+    let valid = (3..=20).contains(&value.len()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if !valid {
+        return Err(AppError::bad_request("document must be 3 to 20 letters, digits or '-'"));
+    }
+    Ok(value)
+}
+
+/// An optional e-mail address of a plain shape (something@domain.tld).
+pub fn optional_email(value: Option<&str>) -> Result<Option<String>, AppError> {
+    let value = optional_text("email", value, 254)?;
+    if let Some(email) = &value {
+        let ok = match email.split_once('@') {
+            Some((local, domain)) => {
+                !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
+                    && !email.contains(char::is_whitespace) && !domain.contains('@')
+            }
+            None => false,
+        };
+        if !ok {
+            return Err(AppError::bad_request("email is not a valid address"));
+        }
+    }
+    Ok(value)
+}
+
+/// An optional birthdate: `YYYY-MM-DD`, or an ISO date-time cut to its first 10 characters;
+/// not in the future and not before 1900.
+pub fn optional_birthdate(value: Option<&str>) -> Result<Option<chrono::NaiveDate>, AppError> {
+    let value = value.map(str::trim).unwrap_or_default();
+    if value.is_empty() {
+        return Ok(None);
+    }
+    let invalid = || AppError::bad_request("birthdate must be a date like 1990-04-12");
+    let day = value.get(..10).ok_or_else(invalid)?;
+    let date = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| invalid())?;
+    let today = chrono::Utc::now().date_naive();
+    if date > today || date < chrono::NaiveDate::from_ymd_opt(1900, 1, 1).unwrap() {
+        return Err(AppError::bad_request("birthdate must be between 1900-01-01 and today"));
+    }
+    Ok(Some(date))
+}
+
+#[cfg(test)]
+mod input_tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn whole_numbers_accept_numbers_and_digit_strings_only() {
+        assert_eq!(whole_number("price", Some(&json!(1500)), 0).unwrap(), 1500);
+        assert_eq!(whole_number("price", Some(&json!("2500")), 0).unwrap(), 2500);
+        assert_eq!(whole_number("price", Some(&json!("")), 0).unwrap(), 0);
+        assert_eq!(whole_number("price", None, 7).unwrap(), 7);
+        for bad in [json!(-1), json!(1.5), json!("12a"), json!(true), json!([1]), json!(10_000_000_000_000i64)] {
+            assert!(whole_number("price", Some(&bad), 0).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn like_patterns_escape_wildcards() {
+        assert_eq!(like_pattern("Ana_50%"), "%ana\\_50\\%%");
+    }
+
+    #[test]
+    fn pages_accept_the_listed_sizes_only() {
+        assert!(Page::parse(Some(2), Some(25)).is_ok());
+        assert!(Page::parse(Some(0), None).is_err());
+        assert!(Page::parse(None, Some(100)).is_err());
+        assert_eq!(Page::parse(Some(3), Some(10)).unwrap().offset(), 20);
+    }
+
+    #[test]
+    fn birthdates_take_the_first_ten_characters_of_an_iso_date_time() {
+        assert_eq!(
+            optional_birthdate(Some("1990-04-12T05:00:00.000Z")).unwrap(),
+            chrono::NaiveDate::from_ymd_opt(1990, 4, 12)
+        );
+        assert!(optional_birthdate(Some("12/04/1990")).is_err());
+        assert!(optional_birthdate(Some("2999-01-01")).is_err());
+        assert_eq!(optional_birthdate(Some("")).unwrap(), None);
+    }
+
+    #[test]
+    fn emails_need_a_plain_shape() {
+        assert!(optional_email(Some("ana@example.com")).is_ok());
+        for bad in ["ana", "ana@", "@x.co", "ana@x", "a b@x.co"] {
+            assert!(optional_email(Some(bad)).is_err(), "{bad}");
+        }
+    }
+}

@@ -50,3 +50,241 @@ pub async fn find_active(client: &crate::db::Conn, id: i64) -> AppResult<Custome
     let row = client.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("customer not found"))?;
     Ok(Customer::from_row(&row))
 }
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+use axum::http::StatusCode;
+use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::Tenant;
+use crate::domain::{self, Page, Paged, MAX_TEXT};
+use crate::http::{AppState, Json, Path, Query};
+use crate::tenant::{audit, DeleteKind, DeleteResponse};
+
+/// The screens whose users manage customers.
+const MANAGE: &[&str] = &["/settings/customers"];
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct CustomerInput {
+    document: Option<String>,
+    name: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    address: Option<String>,
+    /// `YYYY-MM-DD` (an ISO date-time is cut to its first 10 characters)
+    birthdate: Option<String>,
+}
+
+struct ValidCustomer {
+    document: String,
+    name: String,
+    email: Option<String>,
+    phone: Option<String>,
+    address: Option<String>,
+    birthdate: Option<chrono::NaiveDate>,
+}
+
+impl CustomerInput {
+    fn validate(&self, creating: bool) -> AppResult<ValidCustomer> {
+        let blank = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().is_empty();
+        if creating && (blank(&self.name) || blank(&self.document)) {
+            return Err(AppError::bad_request("name and document are required"));
+        }
+        if blank(&self.name) {
+            return Err(AppError::bad_request("name is required"));
+        }
+        Ok(ValidCustomer {
+            document: if creating || !blank(&self.document) { domain::document(self.document.as_deref())? } else { String::new() },
+            name: domain::required_text("name", self.name.as_deref(), MAX_TEXT)?,
+            email: domain::optional_email(self.email.as_deref())?,
+            phone: domain::optional_text("phone", self.phone.as_deref(), 40)?,
+            address: domain::optional_text("address", self.address.as_deref(), MAX_TEXT)?,
+            birthdate: domain::optional_birthdate(self.birthdate.as_deref())?,
+        })
+    }
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SearchParams {
+    /// Case-insensitive part of the name or the document.
+    text: Option<String>,
+    /// From 1.
+    page: Option<i64>,
+    /// 10, 25 or 50.
+    page_size: Option<i64>,
+}
+
+/// Transactions that refer to a customer, for the delete confirmation.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CustomerUsage {
+    pub transactions: i64,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(search))
+        .routes(routes!(by_document))
+        .routes(routes!(update, remove))
+        .routes(routes!(usage))
+}
+
+/// Every active customer, sorted by name. Large companies use `/customers/search`.
+#[utoipa::path(get, path = "/customers", tag = "customers", security(("bearer" = [])),
+    responses((status = 200, body = Vec<Customer>), crate::error::ApiErrors))]
+async fn list(t: Tenant) -> AppResult<Json<Vec<Customer>>> {
+    let stmt = t
+        .prepare_cached(&format!(
+            "select {CUSTOMER_COLUMNS} from customers where is_active order by lower(name), id"
+        ))
+        .await?;
+    let rows = t.query(&stmt, &[]).await?;
+    t.commit().await?;
+    Ok(Json(rows.iter().map(Customer::from_row).collect()))
+}
+
+/// One page of active customers whose name or document contains `text`, sorted by name.
+#[utoipa::path(get, path = "/customers/search", tag = "customers", security(("bearer" = [])),
+    params(SearchParams), responses((status = 200, body = Paged<Customer>), crate::error::ApiErrors))]
+async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json<Paged<Customer>>> {
+    let page = Page::parse(params.page, params.page_size)?;
+    let text = domain::optional_text("text", params.text.as_deref(), MAX_TEXT)?;
+    let (items, total) = match text {
+        None => {
+            let total_stmt = t.prepare_cached("select count(*) from customers where is_active").await?;
+            let page_stmt = t
+                .prepare_cached(&format!(
+                    "select {CUSTOMER_COLUMNS} from customers where is_active \
+                     order by lower(name), id limit $1 offset $2"
+                ))
+                .await?;
+            let total: i64 = t.query_one(&total_stmt, &[]).await?.get(0);
+            let rows = t.query(&page_stmt, &[&page.page_size, &page.offset()]).await?;
+            (rows, total)
+        }
+        Some(text) => {
+            let pattern = domain::like_pattern(&text);
+            let filter = "is_active and (lower(name) like $1 or lower(document) like $1)";
+            let total_stmt = t.prepare_cached(&format!("select count(*) from customers where {filter}")).await?;
+            let page_stmt = t
+                .prepare_cached(&format!(
+                    "select {CUSTOMER_COLUMNS} from customers where {filter} \
+                     order by lower(name), id limit $2 offset $3"
+                ))
+                .await?;
+            let total: i64 = t.query_one(&total_stmt, &[&pattern]).await?.get(0);
+            let rows = t.query(&page_stmt, &[&pattern, &page.page_size, &page.offset()]).await?;
+            (rows, total)
+        }
+    };
+    t.commit().await?;
+    Ok(Json(Paged { items: items.iter().map(Customer::from_row).collect(), total, page: page.page, page_size: page.page_size }))
+}
+
+/// The active customer with exactly this ID document.
+#[utoipa::path(get, path = "/customers/by-document/{document}", tag = "customers", security(("bearer" = [])),
+    params(("document" = String, Path, description = "ID document")),
+    responses((status = 200, body = Customer), crate::error::ApiErrors))]
+async fn by_document(t: Tenant, Path(document): Path<String>) -> AppResult<Json<Customer>> {
+    let document = document.trim().to_uppercase();
+    let stmt = t
+        .prepare_cached(&format!("select {CUSTOMER_COLUMNS} from customers where document = $1 and is_active"))
+        .await?;
+    let row = t.query_opt(&stmt, &[&document]).await?.ok_or_else(|| AppError::not_found("customer not found"))?;
+    t.commit().await?;
+    Ok(Json(Customer::from_row(&row)))
+}
+
+/// Adds a customer (needs the customers screen).
+#[utoipa::path(post, path = "/customers", tag = "customers", security(("bearer" = [])), request_body = CustomerInput,
+    responses((status = 201, body = Customer), crate::error::ApiErrors))]
+async fn create(t: Tenant, Json(input): Json<CustomerInput>) -> AppResult<(StatusCode, Json<Customer>)> {
+    t.require_permission(MANAGE).await?;
+    let c = input.validate(true)?;
+    let stmt = t
+        .prepare_cached(&format!(
+            "insert into customers (document, name, email, phone, address, birthdate) \
+             values ($1, $2, $3, $4, $5, $6) returning {CUSTOMER_COLUMNS}"
+        ))
+        .await?;
+    let row = t.query_one(&stmt, &[&c.document, &c.name, &c.email, &c.phone, &c.address, &c.birthdate]).await?;
+    let customer = Customer::from_row(&row);
+    audit(&t, "customer.create", "customer", Some(customer.id), serde_json::json!({ "document": customer.document })).await?;
+    t.commit().await?;
+    Ok((StatusCode::CREATED, Json(customer)))
+}
+
+/// Changes a customer's details (needs the customers screen).
+#[utoipa::path(put, path = "/customers/{id}", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "customer id")), request_body = CustomerInput,
+    responses((status = 200, body = Customer), crate::error::ApiErrors))]
+async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CustomerInput>) -> AppResult<Json<Customer>> {
+    t.require_permission(MANAGE).await?;
+    let c = input.validate(false)?;
+    let stmt = t
+        .prepare_cached(&format!(
+            "update customers set document = coalesce(nullif($2, ''), document), name = $3, email = $4, \
+             phone = $5, address = $6, birthdate = $7 where id = $1 and is_active returning {CUSTOMER_COLUMNS}"
+        ))
+        .await?;
+    let row = t
+        .query_opt(&stmt, &[&id, &c.document, &c.name, &c.email, &c.phone, &c.address, &c.birthdate])
+        .await?
+        .ok_or_else(|| AppError::not_found("customer not found"))?;
+    let customer = Customer::from_row(&row);
+    audit(&t, "customer.update", "customer", Some(id), serde_json::json!({})).await?;
+    t.commit().await?;
+    Ok(Json(customer))
+}
+
+async fn usage_of(t: &Tenant, id: i64) -> AppResult<CustomerUsage> {
+    let stmt = t
+        .prepare_cached(
+            "select (select count(*) from transactions where customer_id = c.id) \
+             from customers c where c.id = $1 and c.is_active",
+        )
+        .await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("customer not found"))?;
+    Ok(CustomerUsage { transactions: row.get(0) })
+}
+
+/// Transactions of a customer, for the delete confirmation.
+#[utoipa::path(get, path = "/customers/{id}/usage", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "customer id")),
+    responses((status = 200, body = CustomerUsage), crate::error::ApiErrors))]
+async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CustomerUsage>> {
+    t.require_permission(MANAGE).await?;
+    let usage = usage_of(&t, id).await?;
+    t.commit().await?;
+    Ok(Json(usage))
+}
+
+/// Deletes a customer, or deactivates one with transactions (needs the customers screen).
+#[utoipa::path(delete, path = "/customers/{id}", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "customer id")),
+    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
+async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+    t.require_permission(MANAGE).await?;
+    let stmt = t.prepare_cached("select id from customers where id = $1 and is_active for update").await?;
+    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("customer not found"))?;
+    let usage = usage_of(&t, id).await?;
+    let kind = if usage.transactions > 0 {
+        t.execute("update customers set is_active = false where id = $1", &[&id]).await?;
+        DeleteKind::Soft
+    } else {
+        t.execute("delete from customers where id = $1", &[&id]).await?;
+        DeleteKind::Hard
+    };
+    audit(&t, "customer.delete", "customer", Some(id), serde_json::json!({ "kind": kind })).await?;
+    t.commit().await?;
+    let message = match kind {
+        DeleteKind::Hard => "customer deleted",
+        DeleteKind::Soft => "customer has transactions: it was deactivated",
+    };
+    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}

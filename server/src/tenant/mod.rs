@@ -5,13 +5,21 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::http::AppState;
 
+pub mod categories;
 pub mod customers;
 pub mod pos;
+pub mod products;
 pub mod settings;
 pub mod users;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(pos::router()).merge(settings::router())
+    OpenApiRouter::new()
+        .merge(categories::router())
+        .merge(customers::router())
+        .merge(pos::router())
+        .merge(products::router())
+        .merge(settings::router())
+        .merge(users::router())
 }
 
 /// What a delete did: `hard` removed the record, `soft` made it inactive because history

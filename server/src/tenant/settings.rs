@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::Tenant;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::http::{AppState, Json};
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
@@ -43,7 +43,7 @@ pub struct Settings {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(read))
+    OpenApiRouter::new().routes(routes!(read, save))
 }
 
 pub async fn load(client: &tokio_postgres::Client) -> AppResult<Settings> {
@@ -81,4 +81,160 @@ async fn read(t: Tenant) -> AppResult<Json<Settings>> {
     let settings = load(&t).await?;
     t.commit().await?;
     Ok(Json(settings))
+}
+
+/// The paths a role's permission list may hold.
+pub const GRANTABLE_PATHS: [&str; 7] =
+    ["/main", "/accreditar", "/redimir", "/reportes", "/settings/customers", "/settings/products", "/settings/categories"];
+
+pub const EXPIRATION_POLICIES: [&str; 4] = ["none", "fifo", "inactivity", "calendar"];
+
+/// A settings update: every field is optional and an absent one keeps its current value.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsInput {
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    points_per_peso: Option<Decimal>,
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    redemption_rate: Option<Decimal>,
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    campaign_multiplier: Option<Decimal>,
+    expiration_policy: Option<String>,
+    points_expiration_days: Option<i64>,
+    inactivity_days: Option<i64>,
+    enable_first_purchase_bonus: Option<bool>,
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    first_purchase_bonus_multiplier: Option<Decimal>,
+    enable_birthday_bonus: Option<bool>,
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    birthday_bonus_multiplier: Option<Decimal>,
+    role_permissions: Option<RolePermissions>,
+    /// An IANA time zone, e.g. America/Bogota.
+    time_zone: Option<String>,
+}
+
+/// A decimal within `[min, max]` that is a whole multiple of `step`.
+fn stepped(field: &str, value: Decimal, min: Decimal, max: Decimal, step: Decimal) -> AppResult<Decimal> {
+    let value = value.round_dp(6).normalize();
+    if value < min || value > max {
+        return Err(AppError::bad_request(format!("{field} must be between {min} and {max}")));
+    }
+    if !(value / step).fract().is_zero() {
+        return Err(AppError::bad_request(format!("{field} must be a multiple of {step}")));
+    }
+    Ok(value)
+}
+
+fn days(field: &str, value: i64) -> AppResult<i32> {
+    if !(1..=36_500).contains(&value) {
+        return Err(AppError::bad_request(format!("{field} must be a whole number of days from 1 to 36500")));
+    }
+    Ok(value as i32)
+}
+
+fn permissions(list: &[String], role: &str) -> AppResult<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    for path in list {
+        if !GRANTABLE_PATHS.contains(&path.as_str()) {
+            return Err(AppError::bad_request(format!(
+                "rolePermissions.{role} may hold only: {}",
+                GRANTABLE_PATHS.join(", ")
+            )));
+        }
+        if !out.contains(path) {
+            out.push(path.clone());
+        }
+    }
+    Ok(out)
+}
+
+impl SettingsInput {
+    /// The current settings with this update applied, validated.
+    fn apply(self, mut s: Settings) -> AppResult<Settings> {
+        let d = |text: &str| text.parse::<Decimal>().expect("constant");
+        if let Some(v) = self.points_per_peso {
+            s.points_per_peso = stepped("pointsPerPeso", v, d("0.001"), d("1000"), d("0.001"))?;
+        }
+        if let Some(v) = self.redemption_rate {
+            s.redemption_rate = stepped("redemptionRate", v, d("1"), d("1000000"), d("1"))?;
+        }
+        if let Some(v) = self.campaign_multiplier {
+            s.campaign_multiplier = stepped("campaignMultiplier", v, d("1"), d("100"), d("0.5"))?;
+        }
+        if let Some(v) = self.expiration_policy {
+            if !EXPIRATION_POLICIES.contains(&v.as_str()) {
+                return Err(AppError::bad_request("expirationPolicy must be one of none, fifo, inactivity, calendar"));
+            }
+            s.expiration_policy = v;
+        }
+        if let Some(v) = self.points_expiration_days {
+            s.points_expiration_days = days("pointsExpirationDays", v)?;
+        }
+        if let Some(v) = self.inactivity_days {
+            s.inactivity_days = days("inactivityDays", v)?;
+        }
+        if let Some(v) = self.enable_first_purchase_bonus {
+            s.enable_first_purchase_bonus = v;
+        }
+        if let Some(v) = self.first_purchase_bonus_multiplier {
+            s.first_purchase_bonus_multiplier = stepped("firstPurchaseBonusMultiplier", v, d("1"), d("100"), d("0.1"))?;
+        }
+        if let Some(v) = self.enable_birthday_bonus {
+            s.enable_birthday_bonus = v;
+        }
+        if let Some(v) = self.birthday_bonus_multiplier {
+            s.birthday_bonus_multiplier = stepped("birthdayBonusMultiplier", v, d("1"), d("100"), d("0.1"))?;
+        }
+        if let Some(p) = self.role_permissions {
+            s.role_permissions = RolePermissions {
+                supervisor: permissions(&p.supervisor, "supervisor")?,
+                cajero: permissions(&p.cajero, "cajero")?,
+            };
+        }
+        if let Some(tz) = self.time_zone {
+            if tz.parse::<chrono_tz::Tz>().is_err() {
+                return Err(AppError::bad_request("timeZone must be an IANA time zone such as America/Bogota"));
+            }
+            s.time_zone = tz;
+        }
+        Ok(s)
+    }
+}
+
+/// Saves the program's rules and role permissions (admin); answers the saved settings.
+#[utoipa::path(post, path = "/settings", tag = "settings", security(("bearer" = [])), request_body = SettingsInput,
+    responses((status = 200, body = Settings), crate::error::ApiErrors))]
+async fn save(t: Tenant, Json(input): Json<SettingsInput>) -> AppResult<Json<Settings>> {
+    t.require_admin()?;
+    t.execute("select 1 from settings for update", &[]).await?;
+    let before = load(&t).await?;
+    let s = input.apply(before.clone())?;
+    let permissions = serde_json::to_value(&s.role_permissions).map_err(AppError::internal)?;
+    t.execute(
+        "update settings set points_per_peso = $1, redemption_rate = $2, campaign_multiplier = $3, \
+         expiration_policy = $4, points_expiration_days = $5, inactivity_days = $6, \
+         enable_first_purchase_bonus = $7, first_purchase_bonus_multiplier = $8, enable_birthday_bonus = $9, \
+         birthday_bonus_multiplier = $10, role_permissions = $11, time_zone = $12, updated_at = now()",
+        &[
+            &s.points_per_peso, &s.redemption_rate, &s.campaign_multiplier, &s.expiration_policy,
+            &s.points_expiration_days, &s.inactivity_days, &s.enable_first_purchase_bonus,
+            &s.first_purchase_bonus_multiplier, &s.enable_birthday_bonus, &s.birthday_bonus_multiplier,
+            &permissions, &s.time_zone,
+        ],
+    )
+    .await?;
+    let detail = serde_json::json!({ "before": before, "after": s });
+    crate::tenant::audit(&t, "settings.update", "settings", None, detail).await?;
+    if before.role_permissions != s.role_permissions {
+        let detail = serde_json::json!({ "before": before.role_permissions, "after": s.role_permissions });
+        crate::tenant::audit(&t, "permissions.update", "settings", None, detail).await?;
+    }
+    let saved = load(&t).await?;
+    t.commit().await?;
+    Ok(Json(saved))
 }

@@ -1,4 +1,16 @@
-//! Company users.
+//! Company users: admins, supervisors and cashiers (cajeros).
+
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use tokio_postgres::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::{self, Tenant};
+use crate::domain::{self, Role};
+use crate::error::{AppError, AppResult};
+use crate::http::{AppState, Json, Path};
+use crate::tenant::{audit, DeleteKind, DeleteResponse};
 
 /// Creates the company's `admin` account while its schema is provisioned.
 pub async fn insert_admin(client: &tokio_postgres::Client, password_hash: &str) -> Result<(), tokio_postgres::Error> {
@@ -6,4 +18,208 @@ pub async fn insert_admin(client: &tokio_postgres::Client, password_hash: &str) 
         .execute("insert into users (username, password_hash, role) values ('admin', $1, 'admin')", &[&password_hash])
         .await?;
     Ok(())
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct User {
+    pub id: i64,
+    pub username: String,
+    pub role: String,
+    pub pos_id: Option<i64>,
+    pub pos_name: Option<String>,
+}
+
+const USER_SELECT: &str = "select u.id, u.username, u.role, u.pos_id, p.name as pos_name \
+                           from users u left join points_of_sale p on p.id = u.pos_id";
+
+impl User {
+    fn from_row(row: &Row) -> Self {
+        User {
+            id: row.get("id"),
+            username: row.get("username"),
+            role: row.get("role"),
+            pos_id: row.get("pos_id"),
+            pos_name: row.get("pos_name"),
+        }
+    }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInput {
+    /// Create only.
+    username: Option<String>,
+    /// Create only.
+    password: Option<String>,
+    role: Option<String>,
+    /// Required unless the role is admin (an admin has none).
+    #[schema(value_type = Option<i64>)]
+    pos_id: Option<serde_json::Value>,
+}
+
+impl UserInput {
+    /// The role and point of sale, with the rule that only non-admins have (and need) one.
+    fn role_and_pos(&self) -> AppResult<(Role, Option<i64>)> {
+        let role = Role::parse(self.role.as_deref().unwrap_or_default().trim())?;
+        let pos = domain::optional_id("posId", self.pos_id.as_ref())?;
+        match role {
+            Role::Admin => Ok((role, None)),
+            _ => pos.map(|p| (role, Some(p))).ok_or_else(|| AppError::bad_request("point of sale is required for this role")),
+        }
+    }
+}
+
+/// Transactions made by a user, for the delete confirmation.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct UserUsage {
+    pub transactions: i64,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(update, remove))
+        .routes(routes!(usage))
+}
+
+/// Active users, sorted by username (admin and supervisor).
+#[utoipa::path(get, path = "/users", tag = "users", security(("bearer" = [])),
+    responses((status = 200, body = Vec<User>), crate::error::ApiErrors))]
+async fn list(t: Tenant) -> AppResult<Json<Vec<User>>> {
+    t.require_role(&[Role::Admin, Role::Supervisor])?;
+    let stmt = t.prepare_cached(&format!("{USER_SELECT} where u.is_active order by u.username")).await?;
+    let rows = t.query(&stmt, &[]).await?;
+    t.commit().await?;
+    Ok(Json(rows.iter().map(User::from_row).collect()))
+}
+
+async fn check_pos(t: &Tenant, pos: Option<i64>) -> AppResult<()> {
+    if let Some(pos) = pos {
+        // `for share`: the point of sale cannot be deleted while this user is being saved.
+        let stmt = t.prepare_cached("select 1 from points_of_sale where id = $1 and is_active for share").await?;
+        if t.query_opt(&stmt, &[&pos]).await?.is_none() {
+            return Err(AppError::bad_request("point of sale not found"));
+        }
+    }
+    Ok(())
+}
+
+async fn fetch(t: &Tenant, id: i64) -> AppResult<User> {
+    let stmt = t.prepare_cached(&format!("{USER_SELECT} where u.id = $1 and u.is_active")).await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("user not found"))?;
+    Ok(User::from_row(&row))
+}
+
+/// Refuses a change that would leave the company without an active admin.
+async fn keep_an_admin(t: &Tenant, id: i64) -> AppResult<()> {
+    let stmt = t
+        .prepare_cached("select count(*) from users where role = 'admin' and is_active and id <> $1")
+        .await?;
+    // Serialise admin changes so two of them cannot each remove "another" admin.
+    t.execute("lock table users in share row exclusive mode", &[]).await?;
+    let others: i64 = t.query_one(&stmt, &[&id]).await?.get(0);
+    if others == 0 {
+        return Err(AppError::conflict("the company must keep at least one admin"));
+    }
+    Ok(())
+}
+
+/// Adds a user (admin).
+#[utoipa::path(post, path = "/users", tag = "users", security(("bearer" = [])), request_body = UserInput,
+    responses((status = 201, body = User), crate::error::ApiErrors))]
+async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCode, Json<User>)> {
+    t.require_admin()?;
+    let blank = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().is_empty();
+    if blank(&input.username) || input.password.as_deref().unwrap_or_default().is_empty() || blank(&input.role) {
+        return Err(AppError::bad_request("username, password and role are required"));
+    }
+    let username = domain::username(input.username.as_deref())?;
+    let password = domain::new_password("password", input.password.as_deref())?;
+    let (role, pos) = input.role_and_pos()?;
+    check_pos(&t, pos).await?;
+    let hash = auth::hash_password(password).await?;
+    let stmt = t
+        .prepare_cached("insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4) returning id")
+        .await?;
+    let id: i64 = t.query_one(&stmt, &[&username, &hash, &role.as_str(), &pos]).await?.get(0);
+    audit(&t, "user.create", "user", Some(id), serde_json::json!({ "username": username, "role": role })).await?;
+    let user = fetch(&t, id).await?;
+    t.commit().await?;
+    Ok((StatusCode::CREATED, Json(user)))
+}
+
+/// Changes a user's role and point of sale (admin).
+#[utoipa::path(put, path = "/users/{id}", tag = "users", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "user id")), request_body = UserInput,
+    responses((status = 200, body = User), crate::error::ApiErrors))]
+async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<UserInput>) -> AppResult<Json<User>> {
+    t.require_admin()?;
+    if input.role.as_deref().map(str::trim).unwrap_or_default().is_empty() {
+        return Err(AppError::bad_request("role is required"));
+    }
+    let (role, pos) = input.role_and_pos()?;
+    let current = fetch(&t, id).await?;
+    if current.role == "admin" && role != Role::Admin {
+        keep_an_admin(&t, id).await?;
+    }
+    check_pos(&t, pos).await?;
+    let stmt = t.prepare_cached("update users set role = $2, pos_id = $3 where id = $1 and is_active").await?;
+    t.execute(&stmt, &[&id, &role.as_str(), &pos]).await?;
+    audit(&t, "user.update", "user", Some(id), serde_json::json!({ "role": role, "posId": pos })).await?;
+    let user = fetch(&t, id).await?;
+    t.commit().await?;
+    Ok(Json(user))
+}
+
+async fn usage_of(t: &Tenant, id: i64) -> AppResult<UserUsage> {
+    let stmt = t
+        .prepare_cached(
+            "select (select count(*) from transactions where cashier_id = u.id) from users u where u.id = $1 and u.is_active",
+        )
+        .await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("user not found"))?;
+    Ok(UserUsage { transactions: row.get(0) })
+}
+
+/// Transactions made by a user, for the delete confirmation (admin).
+#[utoipa::path(get, path = "/users/{id}/usage", tag = "users", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "user id")),
+    responses((status = 200, body = UserUsage), crate::error::ApiErrors))]
+async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<UserUsage>> {
+    t.require_admin()?;
+    let usage = usage_of(&t, id).await?;
+    t.commit().await?;
+    Ok(Json(usage))
+}
+
+/// Deletes a user, or deactivates one with transactions (admin; never oneself).
+#[utoipa::path(delete, path = "/users/{id}", tag = "users", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "user id")),
+    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
+async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+    t.require_admin()?;
+    if id == t.user.id {
+        return Err(AppError::bad_request("you cannot delete yourself"));
+    }
+    let stmt = t.prepare_cached("select role from users where id = $1 and is_active for update").await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("user not found"))?;
+    if row.get::<_, String>("role") == "admin" {
+        keep_an_admin(&t, id).await?;
+    }
+    let usage = usage_of(&t, id).await?;
+    let kind = if usage.transactions > 0 {
+        t.execute("update users set is_active = false where id = $1", &[&id]).await?;
+        DeleteKind::Soft
+    } else {
+        t.execute("delete from users where id = $1", &[&id]).await?;
+        DeleteKind::Hard
+    };
+    audit(&t, "user.delete", "user", Some(id), serde_json::json!({ "kind": kind })).await?;
+    t.commit().await?;
+    let message = match kind {
+        DeleteKind::Hard => "user deleted",
+        DeleteKind::Soft => "user has transactions: it was deactivated and can no longer log in",
+    };
+    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
 }

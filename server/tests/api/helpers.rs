@@ -185,3 +185,22 @@ impl TestApp {
             .get(0)
     }
 }
+
+impl TestApp {
+    /// Creates a point of sale as this admin; answers its id.
+    pub async fn create_pos(&self, admin_token: &str, name: &str) -> i64 {
+        let answer = self.post("/api/pos", admin_token, json!({ "name": name })).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+        answer.body["id"].as_i64().unwrap()
+    }
+
+    /// Creates a user and logs them in; answers (user id, token).
+    pub async fn create_user(&self, admin_token: &str, prefix: &str, username: &str, role: &str, pos: Option<i64>) -> (i64, String) {
+        let answer = self
+            .post("/api/users", admin_token, json!({ "username": username, "password": "user-pass-1", "role": role, "posId": pos }))
+            .await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+        let token = self.login_ok(&format!("{username}@{prefix}"), "user-pass-1").await;
+        (answer.body["id"].as_i64().unwrap(), token)
+    }
+}

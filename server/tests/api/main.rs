@@ -1,8 +1,10 @@
 //! Integration tests against a real PostgreSQL (`DATABASE_URL`; `make test` provides one).
 //! Every test gets its own database and its own server on a free port.
 
+mod admin;
 mod auth;
 mod companies;
+mod customers;
 mod helpers;
 mod migrate;
 mod tenancy;

@@ -1,0 +1,164 @@
+//! Product categories, each with an icon from a fixed set of Heroicons names.
+
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use tokio_postgres::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::auth::Tenant;
+use crate::domain::{self, MAX_TEXT};
+use crate::error::{AppError, AppResult};
+use crate::http::{AppState, Json, Path};
+use crate::tenant::{audit, DeleteKind, DeleteResponse};
+
+/// The icons a category may have (Heroicons names).
+pub const ICONS: [&str; 26] = [
+    "Tag", "Star", "Gift", "ShoppingBag", "Cake", "Beaker", "CreditCard", "BuildingStorefront",
+    "DevicePhoneMobile", "ComputerDesktop", "ShoppingCart", "Heart", "HomeModern", "MusicalNote",
+    "BookOpen", "PuzzlePiece", "GlobeAlt", "Truck", "WrenchScrewdriver", "BuildingOffice", "Key",
+    "Cog8Tooth", "Map", "Ticket", "AcademicCap", "Sparkles",
+];
+
+/// The icon shown for a stored name that is not (or no longer) in the set.
+pub const FALLBACK_ICON: &str = "Star";
+
+const MANAGE: &[&str] = &["/settings/categories"];
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Category {
+    pub id: i64,
+    pub name: String,
+    pub icon: String,
+}
+
+impl Category {
+    fn from_row(row: &Row) -> Self {
+        let icon: String = row.get("icon");
+        Category {
+            id: row.get("id"),
+            name: row.get("name"),
+            icon: if ICONS.contains(&icon.as_str()) { icon } else { FALLBACK_ICON.to_string() },
+        }
+    }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct CategoryInput {
+    name: Option<String>,
+    icon: Option<String>,
+}
+
+impl CategoryInput {
+    fn validate(&self) -> AppResult<(String, String)> {
+        let icon = self.icon.as_deref().map(str::trim).unwrap_or_default();
+        if self.name.as_deref().map(str::trim).unwrap_or_default().is_empty() || icon.is_empty() {
+            return Err(AppError::bad_request("name and icon are required"));
+        }
+        let name = domain::required_text("name", self.name.as_deref(), MAX_TEXT)?;
+        if !ICONS.contains(&icon) {
+            return Err(AppError::bad_request(format!("icon must be one of: {}", ICONS.join(", "))));
+        }
+        Ok((name, icon.to_string()))
+    }
+}
+
+/// Products that use a category, for the delete confirmation.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CategoryUsage {
+    pub products: i64,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(update, remove))
+        .routes(routes!(usage))
+}
+
+/// Active categories, sorted by name (every role).
+#[utoipa::path(get, path = "/categories", tag = "categories", security(("bearer" = [])),
+    responses((status = 200, body = Vec<Category>), crate::error::ApiErrors))]
+async fn list(t: Tenant) -> AppResult<Json<Vec<Category>>> {
+    let stmt = t
+        .prepare_cached("select id, name, icon from categories where is_active order by lower(name), id")
+        .await?;
+    let rows = t.query(&stmt, &[]).await?;
+    t.commit().await?;
+    Ok(Json(rows.iter().map(Category::from_row).collect()))
+}
+
+/// Adds a category (needs the categories screen).
+#[utoipa::path(post, path = "/categories", tag = "categories", security(("bearer" = [])), request_body = CategoryInput,
+    responses((status = 201, body = Category), crate::error::ApiErrors))]
+async fn create(t: Tenant, Json(input): Json<CategoryInput>) -> AppResult<(StatusCode, Json<Category>)> {
+    t.require_permission(MANAGE).await?;
+    let (name, icon) = input.validate()?;
+    let stmt = t.prepare_cached("insert into categories (name, icon) values ($1, $2) returning id, name, icon").await?;
+    let category = Category::from_row(&t.query_one(&stmt, &[&name, &icon]).await?);
+    audit(&t, "category.create", "category", Some(category.id), serde_json::json!({ "name": category.name })).await?;
+    t.commit().await?;
+    Ok((StatusCode::CREATED, Json(category)))
+}
+
+/// Changes a category's name and icon (needs the categories screen).
+#[utoipa::path(put, path = "/categories/{id}", tag = "categories", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "category id")), request_body = CategoryInput,
+    responses((status = 200, body = Category), crate::error::ApiErrors))]
+async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CategoryInput>) -> AppResult<Json<Category>> {
+    t.require_permission(MANAGE).await?;
+    let (name, icon) = input.validate()?;
+    let stmt = t
+        .prepare_cached("update categories set name = $2, icon = $3 where id = $1 and is_active returning id, name, icon")
+        .await?;
+    let row = t.query_opt(&stmt, &[&id, &name, &icon]).await?.ok_or_else(|| AppError::not_found("category not found"))?;
+    audit(&t, "category.update", "category", Some(id), serde_json::json!({ "name": name })).await?;
+    t.commit().await?;
+    Ok(Json(Category::from_row(&row)))
+}
+
+async fn usage_of(t: &Tenant, id: i64) -> AppResult<CategoryUsage> {
+    let stmt = t
+        .prepare_cached(
+            "select (select count(*) from products where category_id = c.id) from categories c where c.id = $1 and c.is_active",
+        )
+        .await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("category not found"))?;
+    Ok(CategoryUsage { products: row.get(0) })
+}
+
+/// Products in a category, for the delete confirmation (needs the categories screen).
+#[utoipa::path(get, path = "/categories/{id}/usage", tag = "categories", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "category id")),
+    responses((status = 200, body = CategoryUsage), crate::error::ApiErrors))]
+async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CategoryUsage>> {
+    t.require_permission(MANAGE).await?;
+    let usage = usage_of(&t, id).await?;
+    t.commit().await?;
+    Ok(Json(usage))
+}
+
+/// Deletes a category, or deactivates one that products use (needs the categories screen).
+#[utoipa::path(delete, path = "/categories/{id}", tag = "categories", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "category id")),
+    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
+async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+    t.require_permission(MANAGE).await?;
+    let stmt = t.prepare_cached("select id from categories where id = $1 and is_active for update").await?;
+    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("category not found"))?;
+    let usage = usage_of(&t, id).await?;
+    let kind = if usage.products > 0 {
+        t.execute("update categories set is_active = false where id = $1", &[&id]).await?;
+        DeleteKind::Soft
+    } else {
+        t.execute("delete from categories where id = $1", &[&id]).await?;
+        DeleteKind::Hard
+    };
+    audit(&t, "category.delete", "category", Some(id), serde_json::json!({ "kind": kind })).await?;
+    t.commit().await?;
+    let message = match kind {
+        DeleteKind::Hard => "category deleted",
+        DeleteKind::Soft => "category is in use by products: it was deactivated",
+    };
+    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}

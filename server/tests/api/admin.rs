@@ -1,0 +1,258 @@
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn users_are_created_with_a_pos_unless_admin_and_listed_by_username() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let pos = app.create_pos(&admin, "Centro").await;
+    let cajero = app.post("/api/users", &admin, json!({ "username": "Zara", "password": "pass-word-1", "role": "cajero", "posId": pos })).await;
+    assert_eq!(cajero.status, StatusCode::CREATED, "{}", cajero.body);
+    assert_eq!(cajero.body["username"], "zara");
+    assert_eq!(cajero.body["posName"], "Centro");
+    let boss = app
+        .post("/api/users", &admin, json!({ "username": "boss", "password": "pass-word-1", "role": "admin", "posId": pos }))
+        .await;
+    assert_eq!(boss.status, StatusCode::CREATED);
+    assert!(boss.body["posId"].is_null(), "an admin has no point of sale");
+    let list = app.get("/api/users", &admin).await;
+    let names: Vec<&str> = list.body.as_array().unwrap().iter().map(|u| u["username"].as_str().unwrap()).collect();
+    assert_eq!(names, ["admin", "boss", "zara"]);
+    let login = app.login("zara@acme", "pass-word-1").await;
+    assert_eq!(login.body["user"]["posName"], "Centro");
+}
+
+#[tokio::test]
+async fn user_validation_errors_and_duplicates() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let pos = app.create_pos(&admin, "Centro").await;
+    for (body, message) in [
+        (json!({ "password": "pass-word-1", "role": "cajero", "posId": pos }), "username, password and role are required"),
+        (json!({ "username": "ana", "role": "cajero", "posId": pos }), "username, password and role are required"),
+        (json!({ "username": "ana", "password": "pass-word-1" }), "username, password and role are required"),
+        (json!({ "username": "ana", "password": "pass-word-1", "role": "cajero" }), "point of sale is required for this role"),
+        (json!({ "username": "ana", "password": "pass-word-1", "role": "boss", "posId": pos }), "role must be one of admin, supervisor, cajero"),
+        (json!({ "username": "ana", "password": "pass-word-1", "role": "cajero", "posId": 999 }), "point of sale not found"),
+        (json!({ "username": "ana@x", "password": "pass-word-1", "role": "admin" }), "username must be at most 50 letters, digits, '.', '_' or '-'"),
+        (json!({ "username": "ana", "password": "short", "role": "admin" }), "password must be 8 to 128 characters long"),
+    ] {
+        let answer = app.post("/api/users", &admin, body.clone()).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(answer.message(), message, "{body}");
+    }
+    let duplicate = app.post("/api/users", &admin, json!({ "username": "ADMIN", "password": "pass-word-1", "role": "admin" })).await;
+    assert_eq!(duplicate.status, StatusCode::CONFLICT);
+    assert_eq!(duplicate.message(), "user already exists");
+    assert_eq!(app.count("select count(*) from tenant_acme.users").await, 1);
+}
+
+#[tokio::test]
+async fn editing_a_user_changes_only_role_and_pos_with_the_admin_rule() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let centro = app.create_pos(&admin, "Centro").await;
+    let norte = app.create_pos(&admin, "Norte").await;
+    let (id, _) = app.create_user(&admin, "acme", "ana", "cajero", Some(centro)).await;
+    let moved = app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "supervisor", "posId": norte, "username": "hacked" })).await;
+    assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
+    assert_eq!(moved.body["role"], "supervisor");
+    assert_eq!(moved.body["posName"], "Norte");
+    assert_eq!(moved.body["username"], "ana");
+    let promoted = app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "admin", "posId": norte })).await;
+    assert!(promoted.body["posId"].is_null(), "changing the role to admin clears the point of sale");
+    let demoted = app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "cajero" })).await;
+    assert_eq!(demoted.status, StatusCode::BAD_REQUEST);
+    assert_eq!(demoted.message(), "point of sale is required for this role");
+}
+
+#[tokio::test]
+async fn users_cannot_delete_themselves_and_the_last_admin_stays() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let admin_id = app.login("admin@acme", "admin-pass-1").await.body["user"]["id"].as_i64().unwrap();
+    let own = app.delete(&format!("/api/users/{admin_id}"), &admin).await;
+    assert_eq!(own.status, StatusCode::BAD_REQUEST);
+    assert_eq!(own.message(), "you cannot delete yourself");
+    let pos = app.create_pos(&admin, "Centro").await;
+    let demote = app.put(&format!("/api/users/{admin_id}"), &admin, json!({ "role": "cajero", "posId": pos })).await;
+    assert_eq!(demote.status, StatusCode::CONFLICT);
+    assert_eq!(demote.message(), "the company must keep at least one admin");
+}
+
+#[tokio::test]
+async fn a_deleted_user_with_transactions_is_deactivated_and_cannot_log_in() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let pos = app.create_pos(&admin, "Centro").await;
+    let (busy, busy_token) = app.create_user(&admin, "acme", "busy", "cajero", Some(pos)).await;
+    let (idle, _) = app.create_user(&admin, "acme", "idle", "cajero", Some(pos)).await;
+    let db = app.db().await;
+    db.execute(
+        "with c as (insert into tenant_acme.customers (document, name) values ('123', 'C') returning id)
+         insert into tenant_acme.transactions (type, points, customer_id, cashier_id, cashier_username, pos_id)
+         select 'accreditation', 0, c.id, $1, 'busy', $2 from c",
+        &[&busy, &pos],
+    )
+    .await
+    .unwrap();
+    assert_eq!(app.get(&format!("/api/users/{busy}/usage"), &admin).await.body["transactions"], 1);
+    assert_eq!(app.delete(&format!("/api/users/{busy}"), &admin).await.body["deleted"], "soft");
+    assert_eq!(app.delete(&format!("/api/users/{idle}"), &admin).await.body["deleted"], "hard");
+    assert_eq!(app.login("busy@acme", "user-pass-1").await.status, StatusCode::UNAUTHORIZED);
+    assert_eq!(app.get("/api/pos", &busy_token).await.status, StatusCode::UNAUTHORIZED);
+    // A point of sale with users (even inactive ones) or transactions is only deactivated.
+    assert_eq!(app.get(&format!("/api/pos/{pos}/usage"), &admin).await.body["users"], 1);
+    assert_eq!(app.delete(&format!("/api/pos/{pos}"), &admin).await.body["deleted"], "soft");
+    let empty = app.create_pos(&admin, "Vacío").await;
+    assert_eq!(app.delete(&format!("/api/pos/{empty}"), &admin).await.body["deleted"], "hard");
+    assert!(app.get("/api/pos", &admin).await.body.as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn products_are_validated_and_carry_their_category_name() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let category = app.post("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await.body["id"].as_i64().unwrap();
+    let created = app
+        .post(
+            "/api/products",
+            &admin,
+            json!({ "code": "CAF-1", "name": "Café", "description": "500 g", "price": "28000", "pointsValue": 2800,
+                    "imageUrl": "https://example.com/c.png", "categoryId": category.to_string() }),
+        )
+        .await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    assert_eq!(created.body["price"], 28000);
+    assert_eq!(created.body["categoryName"], "Bebidas");
+    assert_eq!(created.body["is_active"], true);
+    let id = created.body["id"].as_i64().unwrap();
+    for (body, message) in [
+        (json!({ "name": "X" }), "code and name are required"),
+        (json!({ "code": "X" }), "code and name are required"),
+        (json!({ "code": "X", "name": "X", "price": -5 }), "price must be a whole number of 0 or more"),
+        (json!({ "code": "X", "name": "X", "pointsValue": 1.5 }), "pointsValue must be a whole number of 0 or more"),
+        (json!({ "code": "X", "name": "X", "price": "12abc" }), "price must be a whole number of 0 or more"),
+        (json!({ "code": "X", "name": "X", "categoryId": 999 }), "category not found"),
+    ] {
+        let answer = app.post("/api/products", &admin, body.clone()).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(answer.message(), message, "{body}");
+    }
+    let duplicate = app.post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Otro" })).await;
+    assert_eq!(duplicate.status, StatusCode::CONFLICT);
+    assert_eq!(duplicate.message(), "product already exists");
+
+    let hidden = app
+        .put(&format!("/api/products/{id}"), &admin, json!({ "code": "CAF-1", "name": "Café", "price": 28000, "pointsValue": 2800, "is_active": false }))
+        .await;
+    assert_eq!(hidden.status, StatusCode::OK);
+    assert!(hidden.body["categoryId"].is_null());
+    assert!(app.get("/api/products", &admin).await.body.as_array().unwrap().is_empty(), "inactive products are not offered");
+    assert_eq!(app.get("/api/products/all", &admin).await.body.as_array().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn products_and_categories_in_use_are_only_deactivated() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let used_category = app.post("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await.body["id"].as_i64().unwrap();
+    let free_category = app.post("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
+    let sold = app.post("/api/products", &admin, json!({ "code": "A", "name": "A", "categoryId": used_category })).await.body["id"].as_i64().unwrap();
+    let unsold = app.post("/api/products", &admin, json!({ "code": "B", "name": "B" })).await.body["id"].as_i64().unwrap();
+    app.db()
+        .await
+        .execute(
+            "with c as (insert into tenant_acme.customers (document, name) values ('123', 'C') returning id)
+             insert into tenant_acme.transactions (type, points, customer_id, product_id) select 'accreditation', 0, c.id, $1 from c",
+            &[&sold],
+        )
+        .await
+        .unwrap();
+    assert_eq!(app.get(&format!("/api/products/{sold}/usage"), &admin).await.body["transactions"], 1);
+    assert_eq!(app.get(&format!("/api/categories/{used_category}/usage"), &admin).await.body["products"], 1);
+    assert_eq!(app.delete(&format!("/api/products/{sold}"), &admin).await.body["deleted"], "soft");
+    assert_eq!(app.delete(&format!("/api/products/{unsold}"), &admin).await.body["deleted"], "hard");
+    assert_eq!(app.delete(&format!("/api/categories/{used_category}"), &admin).await.body["deleted"], "soft");
+    assert_eq!(app.delete(&format!("/api/categories/{free_category}"), &admin).await.body["deleted"], "hard");
+    assert!(app.get("/api/categories", &admin).await.body.as_array().unwrap().is_empty());
+    let all = app.get("/api/products/all", &admin).await;
+    assert_eq!(all.body[0]["is_active"], false);
+    assert_eq!(all.body[0]["categoryName"], "Hogar", "the product keeps its category's name");
+}
+
+#[tokio::test]
+async fn categories_need_a_known_icon_and_a_unique_name() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let missing = app.post("/api/categories", &admin, json!({ "name": "Sin icono" })).await;
+    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+    assert_eq!(missing.message(), "name and icon are required");
+    let unknown = app.post("/api/categories", &admin, json!({ "name": "Raro", "icon": "Rocket" })).await;
+    assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
+    assert!(unknown.message().starts_with("icon must be one of: Tag, Star"));
+    assert_eq!(app.post("/api/categories", &admin, json!({ "name": "Regalos", "icon": "Gift" })).await.status, StatusCode::CREATED);
+    let duplicate = app.post("/api/categories", &admin, json!({ "name": "REGALOS", "icon": "Gift" })).await;
+    assert_eq!(duplicate.status, StatusCode::CONFLICT);
+    assert_eq!(duplicate.message(), "category already exists");
+    // An icon stored before the set changed reads as the fallback.
+    app.db().await.batch_execute("update tenant_acme.categories set icon = 'Rocket'").await.unwrap();
+    assert_eq!(app.get("/api/categories", &admin).await.body[0]["icon"], "Star");
+}
+
+#[tokio::test]
+async fn settings_have_defaults_and_enforce_their_bounds() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let defaults = app.get("/api/settings", &admin).await.body;
+    assert_eq!(defaults["pointsPerPeso"], 0.0);
+    assert_eq!(defaults["redemptionRate"], 0.0);
+    assert_eq!(defaults["campaignMultiplier"], 1.0);
+    assert_eq!(defaults["expirationPolicy"], "none");
+    assert_eq!(defaults["pointsExpirationDays"], 365);
+    assert_eq!(defaults["inactivityDays"], 180);
+    assert_eq!(defaults["enableFirstPurchaseBonus"], false);
+    assert_eq!(defaults["timeZone"], "America/Bogota");
+
+    let saved = app
+        .post(
+            "/api/settings",
+            &admin,
+            json!({ "pointsPerPeso": 0.001, "redemptionRate": 100, "campaignMultiplier": 2.5, "expirationPolicy": "fifo",
+                    "pointsExpirationDays": 90, "enableBirthdayBonus": true, "birthdayBonusMultiplier": 1.3,
+                    "rolePermissions": { "supervisor": ["/main", "/reportes", "/main"], "cajero": [] } }),
+        )
+        .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(saved.body["pointsPerPeso"], 0.001);
+    assert_eq!(saved.body["campaignMultiplier"], 2.5);
+    assert_eq!(saved.body["birthdayBonusMultiplier"], 1.3);
+    assert_eq!(saved.body["rolePermissions"]["supervisor"], json!(["/main", "/reportes"]));
+    assert_eq!(saved.body["inactivityDays"], 180, "absent fields keep their value");
+
+    for (body, field) in [
+        (json!({ "pointsPerPeso": 0 }), "pointsPerPeso"),
+        (json!({ "pointsPerPeso": 0.0005 }), "pointsPerPeso"),
+        (json!({ "redemptionRate": 0 }), "redemptionRate"),
+        (json!({ "redemptionRate": 1.5 }), "redemptionRate"),
+        (json!({ "campaignMultiplier": 1.25 }), "campaignMultiplier"),
+        (json!({ "campaignMultiplier": 0.5 }), "campaignMultiplier"),
+        (json!({ "pointsExpirationDays": 0 }), "pointsExpirationDays"),
+        (json!({ "inactivityDays": -3 }), "inactivityDays"),
+        (json!({ "firstPurchaseBonusMultiplier": 1.05 }), "firstPurchaseBonusMultiplier"),
+        (json!({ "birthdayBonusMultiplier": 0.9 }), "birthdayBonusMultiplier"),
+        (json!({ "expirationPolicy": "weekly" }), "expirationPolicy"),
+        (json!({ "rolePermissions": { "supervisor": ["/settings/users"], "cajero": [] } }), "rolePermissions.supervisor"),
+        (json!({ "timeZone": "Mars/Olympus" }), "timeZone"),
+    ] {
+        let answer = app.post("/api/settings", &admin, body.clone()).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+        assert!(answer.message().starts_with(field), "{body}: {}", answer.message());
+    }
+    let wrong_type = app.post("/api/settings", &admin, json!({ "pointsPerPeso": "a lot" })).await;
+    assert_eq!(wrong_type.status, StatusCode::BAD_REQUEST);
+    assert_eq!(app.get("/api/settings", &admin).await.body["pointsPerPeso"], 0.001, "refused updates change nothing");
+    assert_eq!(app.count("select count(*) from tenant_acme.audit_log where action = 'permissions.update'").await, 1);
+}
