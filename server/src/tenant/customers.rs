@@ -168,17 +168,23 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
             (rows, total)
         }
         Some(text) => {
+            // One pass over the matches gives the page and the total.
             let pattern = domain::like_pattern(&text);
-            let filter = "is_active and (lower(name) like $1 or lower(document) like $1)";
-            let total_stmt = t.prepare_cached(&format!("select count(*) from customers where {filter}")).await?;
             let page_stmt = t
                 .prepare_cached(&format!(
-                    "select {CUSTOMER_COLUMNS} from customers where {filter} \
-                     order by lower(name), id limit $2 offset $3"
+                    "select {CUSTOMER_COLUMNS}, count(*) over () as total from customers \
+                     where is_active and search_key like $1 order by lower(name), id limit $2 offset $3"
                 ))
                 .await?;
-            let total: i64 = t.query_one(&total_stmt, &[&pattern]).await?.get(0);
             let rows = t.query(&page_stmt, &[&pattern, &page.page_size, &page.offset()]).await?;
+            let total = match rows.first() {
+                Some(row) => row.get("total"),
+                None => {
+                    let total_stmt =
+                        t.prepare_cached("select count(*) from customers where is_active and search_key like $1").await?;
+                    t.query_one(&total_stmt, &[&pattern]).await?.get(0)
+                }
+            };
             (rows, total)
         }
     };

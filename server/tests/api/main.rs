@@ -7,4 +7,5 @@ mod companies;
 mod customers;
 mod helpers;
 mod migrate;
+mod roles;
 mod tenancy;
