@@ -92,3 +92,76 @@ async fn unknown_api_paths_answer_json_404s() {
     assert_eq!(answer.status, StatusCode::NOT_FOUND);
     assert_eq!(answer.message(), "no such API endpoint");
 }
+
+/// The kind of record a path's `{id}` names, from the path's first segment.
+fn kind_of(path: &str) -> &str {
+    path.trim_start_matches("/api/").split('/').next().unwrap_or_default()
+}
+
+#[tokio::test]
+async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_records() {
+    let app = spawn_app().await;
+    let (_, acme) = app.create_company("acme").await;
+    let (_, globex) = app.create_company("globex").await;
+    // Acme's ids are far from anything Globex has, so a 404 means "not yours", not "no such id".
+    app.db()
+        .await
+        .batch_execute(
+            "select setval(s, 5000) from unnest(array['tenant_acme.points_of_sale_id_seq', 'tenant_acme.users_id_seq',
+               'tenant_acme.customers_id_seq', 'tenant_acme.products_id_seq', 'tenant_acme.categories_id_seq',
+               'tenant_acme.transactions_id_seq']::regclass[]) s",
+        )
+        .await
+        .unwrap();
+    let pos = app.create_pos(&acme, "Acme Centro").await;
+    let (user, _) = app.create_user(&acme, "acme", "ana", "cajero", Some(pos)).await;
+    let customer = app.post("/api/customers", &acme, json!({ "name": "Cliente Acme", "document": "123456" })).await.body["id"].as_i64().unwrap();
+    let category = app.post("/api/categories", &acme, json!({ "name": "Acme cat", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
+    let product = app.post("/api/products", &acme, json!({ "code": "P1", "name": "Acme product", "categoryId": category })).await.body["id"].as_i64().unwrap();
+    let transaction: i64 = app
+        .db()
+        .await
+        .query_one(
+            "insert into tenant_acme.transactions (type, points, customer_id, cashier_username) values ('accreditation', 0, $1, 'ana') returning id",
+            &[&customer],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let id_of = |kind: &str| match kind {
+        "pos" => Some(pos),
+        "users" => Some(user),
+        "customers" => Some(customer),
+        "categories" => Some(category),
+        "products" => Some(product),
+        "transactions" => Some(transaction),
+        _ => None,
+    };
+    let before = app.count("select count(*) + coalesce(sum(points), 0)::bigint from tenant_acme.customers").await;
+
+    let doc = app.request(reqwest::Method::GET, "/api/openapi.json", None, None).await.body;
+    let mut checked = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        if !path.contains("{id}") || path.starts_with("/api/super/") {
+            continue;
+        }
+        let id = id_of(kind_of(path)).unwrap_or_else(|| panic!("{path}: teach this test which record its id names"));
+        for method in item.as_object().unwrap().keys() {
+            let method = reqwest::Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let body = (method == reqwest::Method::POST || method == reqwest::Method::PUT).then(|| {
+                json!({ "name": "Hijacked", "document": "999", "code": "X", "icon": "Tag", "role": "admin",
+                        "invoiceAmount": 1000, "pointsToRedeem": 1, "supervisorUsername": "admin", "supervisorPassword": "admin-pass-1" })
+            });
+            let answer = app.request(method.clone(), &path.replace("{id}", &id.to_string()), Some(&globex), body).await;
+            assert_eq!(answer.status, StatusCode::NOT_FOUND, "{method} {path}: {}", answer.body);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "only {checked} operations checked");
+    // Acme's records are all still there, unchanged.
+    assert_eq!(app.count("select count(*) + coalesce(sum(points), 0)::bigint from tenant_acme.customers").await, before);
+    assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Acme Centro"]);
+    assert_eq!(app.get("/api/categories", &acme).await.body[0]["name"], "Acme cat");
+    assert_eq!(app.get("/api/products/all", &acme).await.body[0]["name"], "Acme product");
+    assert_eq!(app.count("select count(*) from tenant_acme.users where is_active").await, 2);
+}
