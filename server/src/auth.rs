@@ -8,8 +8,11 @@ use std::time::Duration;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
-use axum::extract::{FromRequestParts, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
+use axum::http::{Extensions, HeaderMap};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use deadpool_postgres::Object;
@@ -24,6 +27,7 @@ use crate::domain::{Prefix, Role};
 use crate::error::{AppError, AppResult};
 use crate::http::{AppState, Json};
 use crate::platform::{self, CompanyInfo};
+use crate::throttle;
 
 pub const SUPER_ADMIN_ROLE: &str = "super_admin";
 
@@ -349,6 +353,28 @@ impl UserView {
 
 const LOGIN_FAILED: &str = "invalid username or password";
 
+/// The client's address: the connection's peer, or behind a trusted reverse proxy the address
+/// it appended last to `X-Forwarded-For`.
+fn client_address(headers: &HeaderMap, extensions: &Extensions, trust_proxy: bool) -> String {
+    if trust_proxy {
+        let forwarded = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .last();
+        if let Some(address) = forwarded {
+            return address.chars().take(64).collect();
+        }
+    }
+    extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip().to_string())
+        .unwrap_or_else(|| "unknown".into())
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(login))
 }
@@ -356,22 +382,37 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Logs in a company user (`username@prefix`) or a super admin (bare username).
 #[utoipa::path(post, path = "/login", tag = "auth", request_body = LoginRequest,
     responses((status = 200, body = SessionResponse), crate::error::ApiErrors))]
-async fn login(State(state): State<AppState>, Json(body): Json<LoginRequest>) -> AppResult<Json<SessionResponse>> {
+async fn login(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    extensions: Extensions,
+    Json(body): Json<LoginRequest>,
+) -> AppResult<Json<SessionResponse>> {
     let login = body.username.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
     let password = body.password.unwrap_or_default();
     if login.is_empty() || password.is_empty() {
         return Err(AppError::bad_request("username and password are required"));
     }
-    if login.len() > 100 || password.len() > 1024 {
-        return Err(AppError::Unauthorized(LOGIN_FAILED.into()));
+    let login: String = login.chars().take(100).collect();
+    let attempt = throttle::Attempt::new(&login, &client_address(&headers, &extensions, state.config.trust_proxy));
+    let policy = &state.config.login;
+    let delay = throttle::admit(&state.pool, policy, &attempt).await?;
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
     }
-    let user = match login.rsplit_once('@') {
-        Some((username, prefix)) => company_login(&state, username, prefix, password).await?,
-        None => super_admin_login(&state, &login, password).await?,
+    let user = if password.len() > 1024 {
+        None
+    } else {
+        match login.rsplit_once('@') {
+            Some((username, prefix)) => company_login(&state, username, prefix, password).await?,
+            None => super_admin_login(&state, &login, password).await?,
+        }
     };
     let Some(user) = user else {
+        throttle::record_failure(&state.pool, policy, &attempt).await?;
         return Err(AppError::Unauthorized(LOGIN_FAILED.into()));
     };
+    throttle::record_success(&state.pool, &attempt).await?;
     let token = state.keys.issue(user.claims())?;
     tracing::info!(user = %user.username, company = ?user.company.as_ref().map(|c| &c.prefix), "login");
     Ok(Json(SessionResponse { token, user }))

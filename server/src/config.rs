@@ -51,6 +51,39 @@ pub struct Config {
     pub token_ttl: Duration,
     pub client_dir: PathBuf,
     pub migrate_concurrency: usize,
+    pub login: LoginPolicy,
+    /// Take the client address from `X-Forwarded-For` (only behind a trusted reverse proxy).
+    pub trust_proxy: bool,
+}
+
+/// How repeated login failures are slowed down and then locked out.
+#[derive(Clone, Debug)]
+pub struct LoginPolicy {
+    /// Failures within `window` after which every further attempt waits.
+    pub slow_after: i32,
+    /// Added wait per failure beyond `slow_after`, capped at `max_delay`.
+    pub delay_step: Duration,
+    pub max_delay: Duration,
+    /// Failures within `window` that lock a login name out for `lock_for`.
+    pub lock_after_per_name: i32,
+    /// Failures within `window` that lock a client address out for `lock_for`.
+    pub lock_after_per_address: i32,
+    pub window: Duration,
+    pub lock_for: Duration,
+}
+
+impl Default for LoginPolicy {
+    fn default() -> Self {
+        LoginPolicy {
+            slow_after: 3,
+            delay_step: Duration::from_secs(1),
+            max_delay: Duration::from_secs(5),
+            lock_after_per_name: 10,
+            lock_after_per_address: 50,
+            window: Duration::from_secs(15 * 60),
+            lock_for: Duration::from_secs(15 * 60),
+        }
+    }
 }
 
 /// Reads the JWT secret from `JWT_SECRET`, or in demo mode from (or into) a local file.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, MatchedPath, State};
-use axum::http::{HeaderName, Request, StatusCode};
+use axum::http::{header, HeaderName, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
@@ -17,6 +17,7 @@ use utoipa_axum::router::OpenApiRouter;
 use serde::Serialize;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use tracing::{field::Empty, Span};
 
@@ -111,6 +112,13 @@ fn api_router() -> Router<AppState> {
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
 }
 
+/// What the browser may load and from where: the app's own origin for scripts, styles, fonts
+/// and API calls; images also from https (product images and company logos live elsewhere);
+/// never framed.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self' data:; \
+    connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
 /// The whole application, as `loyalty serve` and the tests run it.
 pub fn app(state: AppState) -> Router {
     let client_dir = state.config.client_dir.clone();
@@ -152,6 +160,23 @@ pub fn app(state: AppState) -> Router {
                 })
                 .on_failure(()),
         )
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            HeaderValue::from_static("same-origin"),
+        ))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }

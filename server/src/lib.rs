@@ -11,6 +11,7 @@ pub mod migrate;
 pub mod platform;
 pub mod seed;
 pub mod telemetry;
+pub mod throttle;
 pub mod tenant;
 
 pub use error::{AppError, AppResult};

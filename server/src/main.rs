@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
-use loyalty::config::{self, Config, DbConfig, Secret};
+use loyalty::config::{self, Config, DbConfig, LoginPolicy, Secret};
 use loyalty::domain::Prefix;
 use loyalty::migrate::{self, MigrateOptions};
 use loyalty::{platform, seed, telemetry, AppState};
@@ -73,6 +73,9 @@ struct ServeArgs {
     /// Tenants migrated at once at start-up.
     #[arg(long, env = "MIGRATE_CONCURRENCY", default_value_t = 8)]
     migrate_concurrency: usize,
+    /// Take client addresses from X-Forwarded-For (only behind a trusted reverse proxy).
+    #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
+    trust_proxy: bool,
 }
 
 #[derive(Args)]
@@ -129,6 +132,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         token_ttl: Duration::from_secs(args.token_ttl_hours.max(1) * 3600),
         client_dir: args.client_dir,
         migrate_concurrency: args.migrate_concurrency,
+        login: LoginPolicy::default(),
+        trust_proxy: args.trust_proxy,
     };
     let url = config.db.url.expose().clone();
     migrate::run_platform_migrations(&url).await?;
@@ -144,7 +149,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         .await
         .with_context(|| format!("binding {}", args.bind_addr))?;
     tracing::info!(addr = %args.bind_addr, "serving");
-    axum::serve(listener, loyalty::app(state)).with_graceful_shutdown(shutdown_signal()).await?;
+    let service = loyalty::app(state).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
     tracing::info!("stopped");
     Ok(ExitCode::SUCCESS)
 }
@@ -221,6 +227,8 @@ async fn seed_demo(args: DbArgs) -> anyhow::Result<ExitCode> {
         token_ttl: Duration::from_secs(3600),
         client_dir: PathBuf::from("client/dist"),
         migrate_concurrency: 1,
+        login: LoginPolicy::default(),
+        trust_proxy: false,
     };
     let state = AppState::new(config)?;
     let created = seed::seed_demo(&state).await?;

@@ -1,6 +1,6 @@
 use std::time::Duration;
 
-use loyalty::config::{Config, DbConfig, Secret};
+use loyalty::config::{Config, DbConfig, LoginPolicy, Secret};
 use loyalty::{migrate, platform, AppState};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -61,12 +61,15 @@ pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
         token_ttl: Duration::from_secs(3600),
         client_dir: "target/no-client".into(),
         migrate_concurrency: 4,
+        login: LoginPolicy { delay_step: Duration::from_millis(100), ..LoginPolicy::default() },
+        trust_proxy: false,
     };
     let state = AppState::new(config).expect("state");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().unwrap());
     let app = loyalty::app(state.clone());
-    tokio::spawn(async move { axum::serve(listener, app).await.expect("server") });
+    let service = app.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    tokio::spawn(async move { axum::serve(listener, service).await.expect("server") });
 
     let mut app = TestApp {
         address,

@@ -5,6 +5,7 @@ mod admin;
 mod auth;
 mod companies;
 mod customers;
+mod hardening;
 mod helpers;
 mod migrate;
 mod roles;

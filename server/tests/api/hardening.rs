@@ -1,0 +1,76 @@
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    let app = spawn_app().await;
+    for path in ["/api/openapi.json", "/api/nope", "/healthz", "/settings/products"] {
+        let res = app.http.get(format!("{}{path}", app.address)).send().await.unwrap();
+        let h = res.headers();
+        assert!(h["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'"), "{path}");
+        assert_eq!(h["x-frame-options"], "DENY", "{path}");
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(h["referrer-policy"], "same-origin", "{path}");
+        assert!(h.contains_key("x-request-id"), "{path}");
+        assert!(!h.contains_key("access-control-allow-origin"), "{path}: same-origin by default");
+    }
+}
+
+#[tokio::test]
+async fn repeated_login_failures_slow_down_then_lock_and_a_success_resets_them() {
+    let app = spawn_app().await;
+    app.create_company("acme").await;
+    // Test policy: a wait of 100 ms per failure from the third, a lock at ten.
+    for attempt in 1..=9 {
+        let answer = app.login("admin@acme", "wrong-password").await;
+        assert_eq!(answer.status, StatusCode::UNAUTHORIZED, "attempt {attempt}");
+    }
+    let started = Instant::now();
+    let answer = app.login("admin@acme", "wrong-password").await;
+    assert_eq!(answer.status, StatusCode::UNAUTHORIZED);
+    assert!(started.elapsed() >= Duration::from_millis(500), "the tenth failure waited");
+    // Now locked: even the right password is refused, with a clear message.
+    let locked = app.login("admin@acme", "admin-pass-1").await;
+    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(locked.message().starts_with("too many failed login attempts"), "{}", locked.message());
+    // An unknown user is locked out exactly the same way.
+    for _ in 0..10 {
+        app.login("ghost@acme", "wrong-password").await;
+    }
+    assert_eq!(app.login("ghost@acme", "wrong-password").await.status, StatusCode::TOO_MANY_REQUESTS);
+
+    // Other names are not affected; a success clears that name's failures.
+    app.db().await.batch_execute("delete from platform.login_throttle where key like 'addr:%'").await.unwrap();
+    for _ in 0..5 {
+        app.login("root", "wrong-password").await;
+    }
+    assert_eq!(app.login("root", crate::helpers::SUPER_PASSWORD).await.status, StatusCode::OK);
+    assert_eq!(app.count("select count(*) from platform.login_throttle where key = 'login:root'").await, 0);
+}
+
+#[tokio::test]
+async fn wrong_passwords_take_as_long_for_unknown_users_as_for_existing_ones() {
+    let app = spawn_app().await;
+    app.create_company("acme").await;
+    let mut existing = Vec::new();
+    let mut unknown = Vec::new();
+    // Distinct names keep every attempt below the throttle; interleaving shares the machine's noise.
+    for i in 0..12 {
+        app.db().await.batch_execute("delete from platform.login_throttle").await.unwrap();
+        let started = Instant::now();
+        assert_eq!(app.login("admin@acme", &format!("wrong-{i}")).await.status, StatusCode::UNAUTHORIZED);
+        existing.push(started.elapsed());
+        let started = Instant::now();
+        assert_eq!(app.login(&format!("ghost{i}@acme"), "wrong").await.status, StatusCode::UNAUTHORIZED);
+        unknown.push(started.elapsed());
+    }
+    existing.sort();
+    unknown.sort();
+    let (a, b) = (existing[6].as_secs_f64(), unknown[6].as_secs_f64());
+    let ratio = a.max(b) / a.min(b);
+    eprintln!("median wrong-password login: existing user {:.1} ms, unknown user {:.1} ms", a * 1e3, b * 1e3);
+    assert!(ratio < 1.5, "existing {a:.4}s vs unknown {b:.4}s: the difference tells who exists");
+}
