@@ -1,0 +1,27 @@
+import { useMemo } from 'react';
+import { formatCurrency, formatDateTime, formatDigits, formatNumber, type Locale } from '../lib/format';
+import { useAppSelector } from './hooks';
+import { selectLocale } from './preferences';
+
+export interface Formatters {
+  locale: Locale;
+  number: (value: number) => string;
+  currency: (value: number) => string;
+  dateTime: (value: string | Date) => string;
+  digits: (value: string) => string;
+}
+
+/** Number, money and date formatting bound to the current interface language. */
+export function useFormat(): Formatters {
+  const locale = useAppSelector(selectLocale);
+  return useMemo(
+    () => ({
+      locale,
+      number: (value: number) => formatNumber(value, locale),
+      currency: (value: number) => formatCurrency(value, locale),
+      dateTime: (value: string | Date) => formatDateTime(value, locale),
+      digits: (value: string) => formatDigits(value, locale),
+    }),
+    [locale],
+  );
+}

@@ -1,0 +1,44 @@
+import { PlusIcon } from '@heroicons/react/24/outline';
+import type { FormEvent, ReactNode } from 'react';
+import { FormError } from '../FormField';
+
+/** The list-screen layout: add form on the left third, list on the right two thirds. */
+export function ListScreen({ form, list }: { form: ReactNode; list: ReactNode }) {
+  return (
+    <div className="list-screen">
+      <div className="list-screen-form">{form}</div>
+      <div className="list-screen-list">{list}</div>
+    </div>
+  );
+}
+
+export interface AddFormPanelProps {
+  title: string;
+  submitLabel: string;
+  submittingLabel?: string;
+  submitting?: boolean;
+  error?: string | null;
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+/** The add form card: fields, an inline error and the submit button. */
+export function AddFormPanel({ title, submitLabel, submittingLabel, submitting = false, error, onSubmit, children }: AddFormPanelProps) {
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!submitting) onSubmit();
+  }
+  return (
+    <section className="card add-form" aria-label={title}>
+      <h2 className="card-title">{title}</h2>
+      <form onSubmit={handleSubmit} noValidate>
+        <div className="form-fields">{children}</div>
+        <FormError message={error} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
+          <PlusIcon aria-hidden="true" />
+          {submitting && submittingLabel ? submittingLabel : submitLabel}
+        </button>
+      </form>
+    </section>
+  );
+}

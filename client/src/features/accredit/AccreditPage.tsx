@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+
+/** /accreditar. */
+export function AccreditPage() {
+  return <PlaceholderPage titleKey="accredit.title" />;
+}

@@ -1,0 +1,51 @@
+// Every path of the SPEC.md route table, typed. Links and redirects use these constants only.
+
+export const paths = {
+  login: '/login',
+  root: '/',
+  main: '/main',
+  accredit: '/accreditar',
+  redeem: '/redimir',
+  reports: '/reportes',
+  settings: '/settings',
+  settingsRules: '/settings/rules',
+  settingsPermissions: '/settings/permissions',
+  settingsUsers: '/settings/users',
+  settingsPos: '/settings/pos',
+  settingsCustomers: '/settings/customers',
+  settingsProducts: '/settings/products',
+  settingsCategories: '/settings/categories',
+  superAdmin: '/superadmin',
+  legacyCustomers: '/clientes',
+  legacyUsers: '/usuarios',
+  legacyPos: '/puntos-de-venta',
+  legacyConfiguration: '/configuracion',
+} as const;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
+
+/**
+ * The paths an admin can grant to supervisor and cajero (SPEC.md section 6), in the order used to
+ * pick the first permitted route.
+ */
+export const GRANTABLE_PATHS = [
+  paths.main,
+  paths.accredit,
+  paths.redeem,
+  paths.reports,
+  paths.settingsCustomers,
+  paths.settingsProducts,
+  paths.settingsCategories,
+] as const;
+
+export type GrantablePath = (typeof GRANTABLE_PATHS)[number];
+
+/** Settings pages only an admin may open. */
+export const ADMIN_ONLY_PATHS = [
+  paths.settingsRules,
+  paths.settingsPermissions,
+  paths.settingsUsers,
+  paths.settingsPos,
+] as const;
+
+export type AdminOnlyPath = (typeof ADMIN_ONLY_PATHS)[number];

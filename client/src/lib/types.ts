@@ -1,0 +1,78 @@
+// Shapes of the JSON the API answers with (DESIGN.md section 5, SPEC.md sections 3 and 7).
+
+export type Role = 'super_admin' | 'admin' | 'supervisor' | 'cajero';
+
+/** The company a user belongs to, as carried in the login answer. */
+export interface UserCompany {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+  businessName: string | null;
+  taxId: string;
+  address: string | null;
+  phone: string | null;
+  prefix: string;
+}
+
+export interface User {
+  id: number;
+  username: string;
+  role: Role;
+  companyId: number | null;
+  company: UserCompany | null;
+  posId: number | null;
+  posName: string | null;
+  impersonatedBy: string | null;
+}
+
+export interface AuthResponse {
+  token: string;
+  user: User;
+}
+
+/** A company as listed on the super-admin screen. */
+export interface Company {
+  id: number;
+  name: string;
+  taxId: string;
+  logoUrl: string | null;
+  businessName: string | null;
+  address: string | null;
+  phone: string | null;
+  prefix: string;
+  createdAt: string;
+  schemaVersion?: number | null;
+}
+
+export interface RolePermissions {
+  supervisor: string[];
+  cajero: string[];
+}
+
+export type ExpirationPolicy = 'none' | 'fifo' | 'inactivity' | 'calendar';
+
+export interface Settings {
+  pointsPerPeso: number;
+  redemptionRate: number;
+  campaignMultiplier: number;
+  expirationPolicy: ExpirationPolicy;
+  pointsExpirationDays: number;
+  inactivityDays: number;
+  enableFirstPurchaseBonus: boolean;
+  firstPurchaseBonusMultiplier: number;
+  enableBirthdayBonus: boolean;
+  birthdayBonusMultiplier: number;
+  rolePermissions: RolePermissions;
+  timeZone?: string;
+}
+
+export interface PointOfSale {
+  id: number;
+  name: string;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  icon: string;
+}

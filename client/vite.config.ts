@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The Rust server serves client/dist at / (with an SPA fallback) and the API under /api on the
+// same origin. In development Vite serves the app and forwards /api to the server.
+const apiProxy = {
+  '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: apiProxy },
+  preview: { proxy: apiProxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: false,
+    restoreMocks: true,
+    unstubGlobals: true,
+  },
+});
