@@ -2,7 +2,9 @@
 # The embedded default database: a project-local PostgreSQL cluster in a git-ignored folder,
 # on its own port, used by `make run` and `make test` when DATABASE_URL is not set.
 #
-#   deploy/local-postgres.sh start DIR PORT   start (initdb first if needed); prints DATABASE_URL
+#   deploy/local-postgres.sh start DIR PORT   start (initdb first if needed); prints a superuser URL
+#   deploy/local-postgres.sh app-url DIR PORT sets up the least-privilege role and database
+#                                             (deploy/sql/setup-database.sql); prints its URL
 #   deploy/local-postgres.sh stop DIR         stop it if it runs
 #   deploy/local-postgres.sh status DIR       exit 0 when it runs
 #
@@ -58,11 +60,11 @@ case "$cmd" in
       as_owner "$pg_ctl" -D "$data" -l "$log" -o "$opts" -w -t 60 start >/dev/null \
         || { tail -20 "$log" >&2; exit 1; }
     fi
-    url="postgres://postgres@127.0.0.1:$port/loyalty"
-    if ! psql "postgres://postgres@127.0.0.1:$port/postgres" -Atqc "select 1 from pg_database where datname = 'loyalty'" | grep -q 1; then
-      psql "postgres://postgres@127.0.0.1:$port/postgres" -qc "create database loyalty" >/dev/null
-    fi
-    echo "$url"
+    echo "postgres://postgres@127.0.0.1:$port/postgres"
+    ;;
+  app-url)
+    psql "postgres://postgres@127.0.0.1:$port/postgres" -q -f "$(dirname "$0")/sql/setup-database.sql" >/dev/null
+    echo "postgres://loyalty_app@127.0.0.1:$port/loyalty"
     ;;
   stop)
     if [ -f "$data/PG_VERSION" ]; then

@@ -21,7 +21,8 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 if [ -z "${DATABASE_URL:-}" ]; then
-  DATABASE_URL=$(deploy/local-postgres.sh start "$data_dir/pg" "${PG_PORT:-54329}")
+  deploy/local-postgres.sh start "$data_dir/pg" "${PG_PORT:-54329}" >/dev/null
+  DATABASE_URL=$(deploy/local-postgres.sh app-url "$data_dir/pg" "${PG_PORT:-54329}")
   export DATABASE_URL
   started_pg=1
 fi

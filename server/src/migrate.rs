@@ -46,6 +46,13 @@ pub async fn run_tenant_migrations(client: &mut tokio_postgres::Client, prefix: 
     Ok(migrate_tenant_on(client, prefix).await?.version)
 }
 
+/// Every tenant migration version this build knows, in order.
+pub fn tenant_versions() -> Vec<i32> {
+    let mut versions: Vec<i32> = tenant_embedded::migrations::runner().get_migrations().iter().map(|m| m.version()).collect();
+    versions.sort();
+    versions
+}
+
 /// The newest tenant migration this build knows.
 pub fn latest_tenant_version() -> i32 {
     tenant_embedded::migrations::runner().get_migrations().iter().map(|m| m.version()).max().unwrap_or(0)

@@ -155,7 +155,7 @@ async fn a_failure_part_way_through_provisioning_leaves_no_schema_and_no_row() {
 #[tokio::test]
 async fn leftovers_of_a_crash_during_provisioning_are_cleaned_up_at_start() {
     let app = spawn_app().await;
-    let db = app.db().await;
+    let db = app.app_db().await;
     db.batch_execute(
         "insert into platform.companies (name, tax_id, prefix, state) values ('Half', '1', 'half', 'provisioning');
          create schema tenant_half; create table tenant_half.users (id int);",

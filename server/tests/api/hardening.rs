@@ -74,3 +74,19 @@ async fn wrong_passwords_take_as_long_for_unknown_users_as_for_existing_ones() {
     eprintln!("median wrong-password login: existing user {:.1} ms, unknown user {:.1} ms", a * 1e3, b * 1e3);
     assert!(ratio < 1.5, "existing {a:.4}s vs unknown {b:.4}s: the difference tells who exists");
 }
+
+#[tokio::test]
+async fn the_server_runs_as_a_role_that_is_no_superuser_and_cannot_read_passwords() {
+    let app = spawn_app().await;
+    app.create_company("acme").await;
+    let db = app.app_db().await;
+    let row = db.query_one("select rolsuper, rolcreaterole, rolcreatedb from pg_roles where rolname = current_user", &[]).await.unwrap();
+    assert!(!row.get::<_, bool>(0) && !row.get::<_, bool>(1) && !row.get::<_, bool>(2));
+    assert!(db.query("select rolpassword from pg_authid", &[]).await.is_err());
+    let owner: String = db
+        .query_one("select nspowner::regrole::text from pg_namespace where nspname = 'tenant_acme'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(owner, crate::helpers::APP_ROLE, "the role owns the tenant schemas it creates");
+}

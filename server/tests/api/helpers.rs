@@ -9,11 +9,18 @@ pub const SUPER_ADMIN: &str = "root";
 pub const SUPER_PASSWORD: &str = "root-password-1";
 pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret-0123";
 
+/// The least-privilege role the server runs as in tests, as `deploy/sql/setup-database.sql`
+/// makes it: not a superuser, owner of its database and of everything it creates.
+pub const APP_ROLE: &str = "loyalty_app";
+
 /// A running server on its own fresh database.
 pub struct TestApp {
     pub address: String,
     pub http: reqwest::Client,
+    /// The server's own URL (least-privilege role).
     pub db_url: String,
+    /// A superuser URL to the same database, for checks and fault injection.
+    pub admin_db_url: String,
     pub db_name: String,
     pub maintenance_url: String,
     pub state: AppState,
@@ -22,6 +29,14 @@ pub struct TestApp {
 
 fn base_url() -> String {
     std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server (make test sets it)")
+}
+
+/// The same server URL with another user name.
+pub fn with_user(url: &str, user: &str) -> String {
+    let scheme_end = url.find("://").map(|i| i + 3).unwrap_or(0);
+    let rest = &url[scheme_end..];
+    let host_start = rest.find('@').map(|i| i + 1).unwrap_or(0);
+    format!("{}{user}@{}", &url[..scheme_end], &rest[host_start..])
 }
 
 /// The same server URL with another database name.
@@ -49,8 +64,19 @@ pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
     let maintenance_url = with_database(&base_url(), "postgres");
     let db_name = format!("loyalty_test_{}", uuid::Uuid::new_v4().simple());
     let admin = loyalty::db::connect_dedicated(&maintenance_url).await.expect("connect to PostgreSQL");
-    admin.batch_execute(&format!("create database {db_name}")).await.expect("create test database");
-    let db_url = with_database(&base_url(), &db_name);
+    // Tests run in parallel: a concurrent creation of the role is as good as our own.
+    let _ = admin
+        .batch_execute(&format!(
+            "do $$ begin create role {APP_ROLE} login nosuperuser nocreatedb nocreaterole; \
+             exception when others then null; end $$"
+        ))
+        .await;
+    admin
+        .batch_execute(&format!("create database {db_name} owner {APP_ROLE}"))
+        .await
+        .expect("create test database");
+    let admin_db_url = with_database(&base_url(), &db_name);
+    let db_url = with_user(&admin_db_url, APP_ROLE);
 
     migrate::run_platform_migrations(&db_url).await.expect("platform migrations");
     platform::upsert_super_admin(&db_url, SUPER_ADMIN, SUPER_PASSWORD.into()).await.expect("super admin");
@@ -75,6 +101,7 @@ pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
         address,
         http: reqwest::Client::new(),
         db_url,
+        admin_db_url,
         db_name,
         maintenance_url,
         state,
@@ -170,8 +197,13 @@ impl TestApp {
         (id, token)
     }
 
-    /// A direct connection to this test's database, for checks and fault injection.
+    /// A superuser connection to this test's database, for checks and fault injection.
     pub async fn db(&self) -> tokio_postgres::Client {
+        loyalty::db::connect_dedicated(&self.admin_db_url).await.expect("connect")
+    }
+
+    /// A connection as the server's own role.
+    pub async fn app_db(&self) -> tokio_postgres::Client {
         loyalty::db::connect_dedicated(&self.db_url).await.expect("connect")
     }
 
