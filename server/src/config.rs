@@ -54,6 +54,8 @@ pub struct Config {
     pub login: LoginPolicy,
     /// Take the client address from `X-Forwarded-For` (only behind a trusted reverse proxy).
     pub trust_proxy: bool,
+    /// Bearer token a metrics scraper may use for `/metrics` (a super admin's token works too).
+    pub metrics_token: Option<Secret<String>>,
 }
 
 /// How repeated login failures are slowed down and then locked out.

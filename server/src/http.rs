@@ -39,6 +39,7 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(config: Config) -> anyhow::Result<Self> {
+        crate::metrics::handle();
         let pool = crate::db::make_pool(&config.db)?;
         let keys = Arc::new(JwtKeys::new(&config.jwt_secret, config.token_ttl));
         Ok(AppState { pool, config: Arc::new(config), keys })
@@ -130,7 +131,9 @@ pub fn app(state: AppState) -> Router {
         .nest("/api", api_router())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
+        .route("/metrics", get(crate::metrics::serve_metrics))
         .fallback_service(spa)
+        .route_layer(axum::middleware::from_fn(label_route))
         .with_state(state)
         .layer(
             TraceLayer::new_for_http()
@@ -151,6 +154,9 @@ pub fn app(state: AppState) -> Router {
                 .on_request(())
                 .on_response(|res: &Response, latency: Duration, _span: &Span| {
                     let status = res.status().as_u16();
+                    if let Some(route) = res.extensions().get::<RouteLabel>() {
+                        crate::metrics::record_request(route.method.as_str(), &route.path, status, latency);
+                    }
                     let latency_ms = latency.as_secs_f64() * 1000.0;
                     if res.status().is_server_error() {
                         tracing::error!(status, latency_ms, "request finished");
@@ -179,6 +185,27 @@ pub fn app(state: AppState) -> Router {
         ))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
+}
+
+/// The method and matched route of a request, carried to the response for the metrics.
+#[derive(Clone)]
+struct RouteLabel {
+    method: axum::http::Method,
+    path: String,
+}
+
+async fn label_route(req: Request<axum::body::Body>, next: axum::middleware::Next) -> Response {
+    let label = RouteLabel {
+        method: req.method().clone(),
+        path: req
+            .extensions()
+            .get::<MatchedPath>()
+            .map(|p| p.as_str().to_owned())
+            .unwrap_or_else(|| if req.uri().path().starts_with("/api/") { "/api/unknown".into() } else { "client".into() }),
+    };
+    let mut res = next.run(req).await;
+    res.extensions_mut().insert(label);
+    res
 }
 
 async fn healthz() -> &'static str {

@@ -7,6 +7,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod http;
+pub mod metrics;
 pub mod migrate;
 pub mod platform;
 pub mod seed;

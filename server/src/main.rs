@@ -134,6 +134,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         migrate_concurrency: args.migrate_concurrency,
         login: LoginPolicy::default(),
         trust_proxy: args.trust_proxy,
+        metrics_token: std::env::var("METRICS_TOKEN").ok().filter(|t| t.len() >= 16).map(Secret::new),
     };
     let url = config.db.url.expose().clone();
     migrate::run_platform_migrations(&url).await?;
@@ -229,6 +230,7 @@ async fn seed_demo(args: DbArgs) -> anyhow::Result<ExitCode> {
         migrate_concurrency: 1,
         login: LoginPolicy::default(),
         trust_proxy: false,
+        metrics_token: None,
     };
     let state = AppState::new(config)?;
     let created = seed::seed_demo(&state).await?;

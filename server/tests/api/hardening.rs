@@ -90,3 +90,23 @@ async fn the_server_runs_as_a_role_that_is_no_superuser_and_cannot_read_password
         .get(0);
     assert_eq!(owner, crate::helpers::APP_ROLE, "the role owns the tenant schemas it creates");
 }
+
+#[tokio::test]
+async fn metrics_are_for_the_operator_only_and_count_requests_by_route() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    app.get("/api/pos", &admin).await;
+    let anonymous = app.http.get(format!("{}/metrics", app.address)).send().await.unwrap();
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
+    let company_admin = app.http.get(format!("{}/metrics", app.address)).bearer_auth(&admin).send().await.unwrap();
+    assert_eq!(company_admin.status(), StatusCode::FORBIDDEN);
+    let scraper = app.http.get(format!("{}/metrics", app.address)).bearer_auth(crate::helpers::METRICS_TOKEN).send().await.unwrap();
+    assert_eq!(scraper.status(), StatusCode::OK);
+    let text = scraper.text().await.unwrap();
+    assert!(text.contains(r#"http_requests_total{method="GET",route="/api/pos",status="200"}"#), "{text}");
+    assert!(text.contains("http_request_duration_seconds_bucket"), "{text}");
+    assert!(text.contains("db_pool_connections"), "{text}");
+    assert!(text.contains("loyalty_tenants 1"), "{text}");
+    let super_admin = app.http.get(format!("{}/metrics", app.address)).bearer_auth(&app.super_token).send().await.unwrap();
+    assert_eq!(super_admin.status(), StatusCode::OK);
+}

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 pub const SUPER_ADMIN: &str = "root";
 pub const SUPER_PASSWORD: &str = "root-password-1";
+pub const METRICS_TOKEN: &str = "metrics-token-0123456789";
 pub const JWT_SECRET: &str = "test-secret-test-secret-test-secret-0123";
 
 /// The least-privilege role the server runs as in tests, as `deploy/sql/setup-database.sql`
@@ -89,6 +90,7 @@ pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
         migrate_concurrency: 4,
         login: LoginPolicy { delay_step: Duration::from_millis(100), ..LoginPolicy::default() },
         trust_proxy: false,
+        metrics_token: Some(Secret::new(METRICS_TOKEN.into())),
     };
     let state = AppState::new(config).expect("state");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
