@@ -9,7 +9,17 @@ if [ -n "${DATABASE_URL:-}" ]; then
 fi
 
 dir=${TEST_DATA_DIR:-.data/pg-test}
-port=${TEST_PG_PORT:-54330}
+
+# The first free port from 54330 on, unless TEST_PG_PORT says which.
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+port=${TEST_PG_PORT:-}
+if [ -z "$port" ]; then
+  port=54330
+  while port_in_use "$port"; do
+    port=$((port + 1))
+    [ "$port" -lt 54430 ] || { echo "no free port for the test database" >&2; exit 1; }
+  done
+fi
 deploy/local-postgres.sh stop "$dir" 2>/dev/null || true
 rm -rf "$dir"
 # A throwaway cluster: durability is not needed, speed is.
