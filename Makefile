@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 DATA_DIR ?= .data
 
-.PHONY: run stop test build server client client-deps test-server test-client test-e2e test-all clean-data
+.PHONY: run stop test build server client client-deps test-deploy test-server test-client test-e2e test-all clean-data
 
 run: build
 	@DATA_DIR=$(DATA_DIR) deploy/run-local.sh
@@ -33,7 +33,11 @@ client: client-deps
 test: build
 	@deploy/with-database.sh $(MAKE) --no-print-directory test-all
 
-test-all: test-server test-client test-e2e
+test-all: test-deploy test-server test-client test-e2e
+
+test-deploy:
+	@for f in deploy/*.sh .ci/run; do bash -n "$$f"; done
+	@deploy/check-nginx.sh
 
 test-server:
 	$(CARGO) test --workspace

@@ -26,6 +26,8 @@ rm -rf "$dir"
 export PG_EXTRA_OPTS="-c fsync=off -c synchronous_commit=off -c full_page_writes=off ${PG_EXTRA_OPTS:-}"
 DATABASE_URL=$(deploy/local-postgres.sh start "$dir" "$port")
 export DATABASE_URL
+# The production set-up SQL runs here too, so CI proves it (the tests use its role).
+deploy/local-postgres.sh app-url "$dir" "$port" >/dev/null
 status=0
 "$@" || status=$?
 deploy/local-postgres.sh stop "$dir" || true
