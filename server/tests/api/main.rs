@@ -3,6 +3,7 @@
 
 mod admin;
 mod auth;
+mod backup;
 mod companies;
 mod customers;
 mod hardening;
