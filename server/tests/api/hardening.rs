@@ -110,3 +110,91 @@ async fn metrics_are_for_the_operator_only_and_count_requests_by_route() {
     let super_admin = app.http.get(format!("{}/metrics", app.address)).bearer_auth(&app.super_token).send().await.unwrap();
     assert_eq!(super_admin.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn passwords_tokens_and_secrets_never_reach_the_logs() {
+    let app = spawn_app().await;
+    app.create_company("acme").await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let secret = "log-test-secret-0123456789-abcdefghij";
+    // The log goes to a file: a pipe nobody reads would fill up and stall the server.
+    let log_path = std::env::temp_dir().join(format!("{}.log", app.db_name));
+    let log = std::fs::File::create(&log_path).unwrap();
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_loyalty"))
+        .arg("serve")
+        .env("DATABASE_URL", &app.db_url)
+        .env("JWT_SECRET", secret)
+        .env("BIND_ADDR", format!("127.0.0.1:{port}"))
+        .env("RUST_LOG", "trace")
+        .env("LOG_FORMAT", "json")
+        .stdout(log.try_clone().unwrap())
+        .stderr(log)
+        .spawn()
+        .expect("start loyalty serve");
+    let base = format!("http://127.0.0.1:{port}");
+    let http = reqwest::Client::new();
+    let mut ready = false;
+    for _ in 0..100 {
+        if http.get(format!("{base}/readyz")).send().await.map(|r| r.status().is_success()).unwrap_or(false) {
+            ready = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(ready, "server did not start");
+    let login = |user: &str, password: &str| {
+        http.post(format!("{base}/api/login")).json(&serde_json::json!({ "username": user, "password": password })).send()
+    };
+    let super_token = login("root", crate::helpers::SUPER_PASSWORD).await.unwrap().json::<serde_json::Value>().await.unwrap()
+        ["token"].as_str().unwrap().to_string();
+    let admin_token = login("admin@acme", "admin-pass-1").await.unwrap().json::<serde_json::Value>().await.unwrap()
+        ["token"].as_str().unwrap().to_string();
+    login("admin@acme", "a-wrong-password-xyz").await.unwrap();
+    let impersonation = http
+        .post(format!("{base}/api/super/impersonate"))
+        .bearer_auth(&super_token)
+        .json(&serde_json::json!({ "companyId": 1 }))
+        .send()
+        .await
+        .unwrap()
+        .json::<serde_json::Value>()
+        .await
+        .unwrap();
+    let impersonation_token = impersonation["token"].as_str().unwrap().to_string();
+    http.post(format!("{base}/api/users"))
+        .bearer_auth(&admin_token)
+        .json(&serde_json::json!({ "username": "ana", "password": "new-user-password-7", "role": "admin" }))
+        .send()
+        .await
+        .unwrap();
+    http.get(format!("{base}/api/pos")).bearer_auth("not.a.token").send().await.unwrap();
+
+    drop(http);
+    let _ = std::process::Command::new("kill").arg("-TERM").arg(server.id().to_string()).status();
+    for _ in 0..100 {
+        if server.try_wait().unwrap().is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    let output = std::fs::read_to_string(&log_path).unwrap();
+    let _ = std::fs::remove_file(&log_path);
+    assert!(output.contains("request finished"), "the run was logged:\n{output}");
+    for needle in [
+        crate::helpers::SUPER_PASSWORD,
+        "admin-pass-1",
+        "a-wrong-password-xyz",
+        "new-user-password-7",
+        secret,
+        super_token.as_str(),
+        admin_token.as_str(),
+        impersonation_token.as_str(),
+        "not.a.token",
+    ] {
+        assert!(!output.contains(needle), "'{needle}' appeared in the logs");
+    }
+    // Nor does the signature part of any token.
+    assert!(!output.contains(super_token.rsplit('.').next().unwrap()));
+}
