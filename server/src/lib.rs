@@ -9,6 +9,7 @@ pub mod error;
 pub mod http;
 pub mod migrate;
 pub mod platform;
+pub mod points;
 pub mod seed;
 pub mod telemetry;
 pub mod tenant;

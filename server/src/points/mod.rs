@@ -1,0 +1,3 @@
+//! The points engine (DESIGN.md section 6).
+
+pub mod rules;
