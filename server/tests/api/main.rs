@@ -5,4 +5,5 @@ mod auth;
 mod companies;
 mod helpers;
 mod migrate;
+mod points;
 mod tenancy;
