@@ -57,7 +57,7 @@ pub async fn verify_password(password: String, phc: String) -> bool {
 
 /// A hash to verify against when the account does not exist, so that unknown and existing
 /// users take the same time to refuse.
-async fn dummy_hash() -> String {
+pub(crate) async fn dummy_hash() -> String {
     static DUMMY: OnceLock<String> = OnceLock::new();
     if let Some(hash) = DUMMY.get() {
         return hash.clone();

@@ -91,6 +91,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(auth::router())
         .merge(platform::router())
         .merge(tenant::router())
+        .merge(crate::points::router())
         .split_for_parts()
 }
 

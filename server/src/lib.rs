@@ -11,6 +11,7 @@ pub mod http;
 pub mod metrics;
 pub mod migrate;
 pub mod platform;
+pub mod points;
 pub mod seed;
 pub mod telemetry;
 pub mod throttle;

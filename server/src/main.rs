@@ -187,6 +187,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         tracing::warn!(dir = %config.client_dir.display(), "client is not built: only the API is served");
     }
     let state = AppState::new(config)?;
+    let _daily_expiration = loyalty::points::expiration::spawn_daily(state.clone());
     let listener = tokio::net::TcpListener::bind(args.bind_addr)
         .await
         .with_context(|| format!("binding {}", args.bind_addr))?;

@@ -9,5 +9,6 @@ mod customers;
 mod hardening;
 mod helpers;
 mod migrate;
+mod points;
 mod roles;
 mod tenancy;

@@ -1,0 +1,132 @@
+//! Accrediting points for an invoice.
+
+use axum::response::Response;
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::idempotency::{Idempotent, IdempotencyKey};
+use super::rules::{self, EarningRules, InvoiceAmount, Occasion};
+use super::store::{self, NewTransaction};
+use super::{Kind, Posting};
+use crate::auth::{CurrentUser, Tenant};
+use crate::db::Conn;
+use crate::domain;
+use crate::error::{AppError, AppResult};
+use crate::http::{AppState, Json, Path};
+use crate::tenant::settings;
+
+/// Screens that offer accreditation.
+pub const PERMISSIONS: &[&str] = &["/accreditar", "/main"];
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccreditRequest {
+    /// Whole pesos, greater than zero (a number, or a string of digits).
+    #[schema(value_type = i64)]
+    pub invoice_amount: Option<Value>,
+    pub invoice_reference: Option<String>,
+}
+
+/// A validated accreditation request.
+#[derive(Clone, Debug)]
+pub struct Accreditation {
+    pub amount: InvoiceAmount,
+    pub invoice_reference: Option<String>,
+}
+
+impl Accreditation {
+    pub fn parse(request: &AccreditRequest) -> AppResult<Self> {
+        Ok(Accreditation {
+            amount: InvoiceAmount::parse(request.invoice_amount.as_ref())?,
+            invoice_reference: domain::optional_text("invoiceReference", request.invoice_reference.as_deref(), 100)?,
+        })
+    }
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(accredit_handler))
+}
+
+/// Credits points to a customer for an invoice: `floor(amount x pointsPerPeso x campaign x
+/// bonuses)`, as a new point batch. The cashier and point of sale are the caller's.
+#[utoipa::path(post, path = "/customers/{id}/accredit", tag = "points", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "customer id"),
+           ("Idempotency-Key" = Option<String>, Header, description = "retries with the same key get the first answer and post nothing")),
+    request_body = AccreditRequest,
+    responses((status = 200, body = Posting), crate::error::ApiErrors))]
+async fn accredit_handler(
+    t: Tenant,
+    key: IdempotencyKey,
+    Path(id): Path<i64>,
+    Json(request): Json<AccreditRequest>,
+) -> AppResult<Response> {
+    t.require_permission(PERMISSIONS).await?;
+    let input = Accreditation::parse(&request)?;
+    let idempotent = Idempotent::new(
+        &key,
+        t.user.id,
+        "accredit",
+        json!({ "customerId": id, "invoiceAmount": input.amount.pesos(), "invoiceReference": input.invoice_reference }),
+    );
+    if let Some(first_answer) = idempotent.begin(&t).await? {
+        t.commit().await?;
+        return Ok(first_answer);
+    }
+    let posting = accredit(&t, &t.user, id, &input, Utc::now()).await?;
+    let answer = idempotent.finish(&t, &posting).await?;
+    t.commit().await?;
+    Ok(answer)
+}
+
+/// Credits a customer for an invoice at `now`, by `by`, inside the caller's transaction.
+pub async fn accredit(
+    conn: &Conn,
+    by: &CurrentUser,
+    customer_id: i64,
+    input: &Accreditation,
+    now: DateTime<Utc>,
+) -> AppResult<Posting> {
+    let customer = store::lock_customer(conn, customer_id)
+        .await?
+        .filter(|c| c.is_active)
+        .ok_or_else(|| AppError::not_found("customer not found"))?;
+    let settings = settings::load(conn).await?;
+    let today = rules::local_date(now, rules::time_zone(&settings.time_zone));
+    let occasion = Occasion {
+        first_purchase: !store::has_accreditation(conn, customer.id).await?,
+        birthday: customer.birthdate.is_some_and(|born| rules::is_birthday(born, today)),
+    };
+    let points = rules::accreditation_points(&EarningRules::from_settings(&settings), input.amount, occasion)
+        .ok_or_else(|| AppError::bad_request("invoice amount is too large"))?;
+    let description = format!("Purchase of {} COP", input.amount.pesos());
+    let transaction_id = store::insert_transaction(
+        conn,
+        &NewTransaction {
+            kind: Kind::Accreditation,
+            points,
+            customer_id: customer.id,
+            cashier_id: Some(by.id),
+            cashier_username: &by.username,
+            pos_id: by.pos_id,
+            description: Some(&description),
+            invoice_amount: Some(input.amount.pesos()),
+            redeemed_value: None,
+            invoice_reference: input.invoice_reference.as_deref(),
+            product_id: None,
+            original_transaction_id: None,
+            at: now,
+        },
+    )
+    .await?;
+    if points > 0 {
+        store::insert_batch(conn, customer.id, transaction_id, now, points).await?;
+    }
+    let updated_customer = store::post_to_balance(conn, customer.id, points, Some(now)).await?;
+    let new_transaction = store::transaction(conn, transaction_id)
+        .await?
+        .ok_or_else(|| AppError::internal(anyhow::anyhow!("transaction {transaction_id} vanished")))?;
+    Ok(Posting { updated_customer, new_transaction })
+}

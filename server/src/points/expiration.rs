@@ -1,0 +1,240 @@
+//! Point expiration: the company's policy (none, fifo, inactivity, calendar), run on the admin's
+//! button and daily by itself.
+//!
+//! Each customer's due points become one `expiration` row by `system`, taken from the due
+//! batches (recorded as batch movements). Due batches are emptied, so running again expires
+//! nothing more. The daily job runs each active company's policy at most once per company per
+//! local day, even with several server processes: it holds a per-company advisory lock for its
+//! transaction, skips a company whose lock is taken or whose daily run is recorded, and records
+//! the run (unique per day) in the same transaction as the expirations.
+
+use std::time::Duration as StdDuration;
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use futures::StreamExt;
+use serde::Serialize;
+use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::rules::{self, Policy};
+use super::store::{self, NewTransaction};
+use super::{idempotency, Kind, SYSTEM_USER};
+use crate::auth::Tenant;
+use crate::db::{Conn, TenantTx};
+use crate::domain::Prefix;
+use crate::error::AppResult;
+use crate::http::{AppState, Json};
+use crate::tenant::audit;
+use crate::tenant::settings::{self, Settings};
+
+/// How often the daily job looks for companies whose day has no run yet.
+pub const CHECK_EVERY: StdDuration = StdDuration::from_secs(3600);
+/// Delay before the first check after start-up.
+pub const FIRST_CHECK_AFTER: StdDuration = StdDuration::from_secs(60);
+/// Companies expired at once by the daily job.
+const DAILY_CONCURRENCY: usize = 4;
+
+/// What started a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    Manual,
+    Daily,
+}
+
+impl Trigger {
+    fn as_str(self) -> &'static str {
+        match self {
+            Trigger::Manual => "manual",
+            Trigger::Daily => "daily",
+        }
+    }
+}
+
+/// What one run expired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expired {
+    pub run_id: i64,
+    pub policy: &'static str,
+    pub run_date: NaiveDate,
+    pub points: i64,
+    pub customers: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ExpirationResponse {
+    pub message: String,
+    /// Points expired by this run.
+    pub points: i64,
+    /// Customers who lost points in this run.
+    pub customers: i64,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(expire_points))
+}
+
+/// Runs the company's expiration policy now (admin). Irreversible; running it again at once
+/// expires nothing more.
+#[utoipa::path(post, path = "/tasks/expire-points", tag = "points", security(("bearer" = [])),
+    responses((status = 200, body = ExpirationResponse), crate::error::ApiErrors))]
+async fn expire_points(t: Tenant) -> AppResult<Json<ExpirationResponse>> {
+    t.require_admin()?;
+    store::lock_expiration(&t, true).await?;
+    let settings = settings::load(&t).await?;
+    let expired = run(&t, &settings, Trigger::Manual, &t.user.username, Utc::now()).await?;
+    audit(
+        &t,
+        "points.expire",
+        "expiration_run",
+        Some(expired.run_id),
+        json!({ "trigger": "manual", "policy": expired.policy, "points": expired.points, "customers": expired.customers }),
+    )
+    .await?;
+    t.commit().await?;
+    let message = match expired.policy {
+        "none" => "the expiration policy is 'none': no points expire".to_string(),
+        _ => format!("{} points of {} customers expired", expired.points, expired.customers),
+    };
+    Ok(Json(ExpirationResponse { message, points: expired.points, customers: expired.customers }))
+}
+
+/// Expires what the company's policy says is due at `now`, inside the caller's transaction,
+/// and records the run. The caller holds the company's expiration lock.
+pub async fn run(conn: &Conn, settings: &Settings, trigger: Trigger, actor: &str, now: DateTime<Utc>) -> AppResult<Expired> {
+    let tz = rules::time_zone(&settings.time_zone);
+    let policy = Policy::from_settings(settings);
+    let (mut points, mut customers) = (0i64, 0i64);
+    if let Some(cutoff) = policy.cutoff(now, tz) {
+        let candidates = match policy {
+            Policy::Inactivity { .. } => store::inactive_customers_with_points(conn, cutoff).await?,
+            _ => store::customers_with_batches_due(conn, cutoff).await?,
+        };
+        let description = format!("Points expired ({} policy)", policy.name());
+        for customer_id in candidates {
+            let Some(customer) = store::lock_customer(conn, customer_id).await? else { continue };
+            let due_up_to = match policy {
+                // Re-checked under the lock: the customer may have just bought or redeemed.
+                Policy::Inactivity { .. } if customer.last_active > cutoff => continue,
+                Policy::Inactivity { .. } => None,
+                _ => Some(cutoff),
+            };
+            let due = store::open_batches(conn, customer.id, due_up_to).await?;
+            let total: i64 = due.iter().map(|batch| batch.remaining).sum();
+            if total == 0 {
+                continue;
+            }
+            let transaction_id = store::insert_transaction(
+                conn,
+                &NewTransaction {
+                    kind: Kind::Expiration,
+                    points: -total,
+                    customer_id: customer.id,
+                    cashier_id: None,
+                    cashier_username: SYSTEM_USER,
+                    pos_id: None,
+                    description: Some(&description),
+                    invoice_amount: None,
+                    redeemed_value: None,
+                    invoice_reference: None,
+                    product_id: None,
+                    original_transaction_id: None,
+                    at: now,
+                },
+            )
+            .await?;
+            let plan: Vec<(i64, i64)> = due.iter().map(|batch| (batch.id, batch.remaining)).collect();
+            store::take_from_batches(conn, transaction_id, &plan).await?;
+            store::post_to_balance(conn, customer.id, -total, None).await?;
+            points += total;
+            customers += 1;
+        }
+    }
+    let run_date = rules::local_date(now, tz);
+    let run_id = store::insert_expiration_run(conn, now, run_date, trigger.as_str(), actor, points, customers).await?;
+    Ok(Expired { run_id, policy: policy.name(), run_date, points, customers })
+}
+
+/// The daily run of one company at `now`: `None` when the company's day already has its run,
+/// or another process is running it right now.
+pub async fn run_daily(pool: &deadpool_postgres::Pool, prefix: &Prefix, now: DateTime<Utc>) -> AppResult<Option<Expired>> {
+    let tx = TenantTx::begin(pool, prefix).await?;
+    if !store::lock_expiration(&tx, false).await? {
+        return Ok(None);
+    }
+    let settings = settings::load(&tx).await?;
+    let today = rules::local_date(now, rules::time_zone(&settings.time_zone));
+    if store::daily_run_exists(&tx, today).await? {
+        return Ok(None);
+    }
+    let expired = run(&tx, &settings, Trigger::Daily, SYSTEM_USER, now).await?;
+    store::delete_idempotency_keys_before(&tx, now - Duration::days(idempotency::KEEP_DAYS)).await?;
+    let detail = json!({ "trigger": "daily", "policy": expired.policy, "points": expired.points, "customers": expired.customers });
+    store::audit_as_system(&tx, "points.expire", "expiration_run", Some(expired.run_id), &detail).await?;
+    tx.commit().await?;
+    Ok(Some(expired))
+}
+
+/// What one pass of the daily job did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DailySummary {
+    pub companies: usize,
+    /// Companies whose daily run happened in this pass.
+    pub ran: usize,
+    pub failed: usize,
+    pub points: i64,
+}
+
+/// One pass of the daily job over every active company at `now`. A failing company is logged
+/// and does not stop the others.
+pub async fn run_daily_for_all(state: &AppState, now: DateTime<Utc>) -> AppResult<DailySummary> {
+    let prefixes = {
+        let conn = state.pool.get().await?;
+        store::active_company_prefixes(&conn).await?
+    };
+    let mut summary = DailySummary { companies: prefixes.len(), ..DailySummary::default() };
+    let mut runs = futures::stream::iter(prefixes)
+        .map(|prefix| async move {
+            let prefix = Prefix::from_trusted(prefix);
+            let outcome = run_daily(&state.pool, &prefix, now).await;
+            (prefix, outcome)
+        })
+        .buffer_unordered(DAILY_CONCURRENCY);
+    while let Some((prefix, outcome)) = runs.next().await {
+        match outcome {
+            Ok(Some(expired)) => {
+                summary.ran += 1;
+                summary.points += expired.points;
+                tracing::info!(tenant = %prefix, policy = expired.policy, points = expired.points,
+                    customers = expired.customers, "daily expiration ran");
+            }
+            Ok(None) => {}
+            Err(err) => {
+                summary.failed += 1;
+                tracing::error!(tenant = %prefix, error = ?err, "daily expiration failed");
+            }
+        }
+    }
+    Ok(summary)
+}
+
+/// Starts the daily expiration job: shortly after start-up and then every hour it runs the
+/// policy of each company whose local day has no run yet. Several processes may run it.
+pub fn spawn_daily(state: AppState) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        tokio::time::sleep(FIRST_CHECK_AFTER).await;
+        let mut every = tokio::time::interval(CHECK_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            match run_daily_for_all(&state, Utc::now()).await {
+                Ok(summary) if summary.ran > 0 || summary.failed > 0 => {
+                    tracing::info!(companies = summary.companies, ran = summary.ran, failed = summary.failed,
+                        points = summary.points, "daily expiration pass");
+                }
+                Ok(_) => {}
+                Err(err) => tracing::error!(error = ?err, "daily expiration pass failed"),
+            }
+        }
+    })
+}

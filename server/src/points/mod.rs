@@ -1,0 +1,112 @@
+//! The points engine: accredit, redeem, void, expiration, the transaction report and the
+//! dashboard figures (DESIGN.md section 6).
+//!
+//! The `transactions` table is the ledger. Every operation that changes a balance locks the
+//! customer's row first (`select ... for update`), then its batches, so concurrent operations on
+//! one customer run one after the other and a balance can never go below zero; the balance, the
+//! ledger and the batches change in the same database transaction.
+//!
+//! The operations are plain functions taking a connection, the acting user and `now`, so tests
+//! drive them with a clock of their own; the handlers add permissions, idempotency and `Utc::now`.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::http::AppState;
+use crate::tenant::customers::Customer;
+
+pub mod accredit;
+pub mod expiration;
+pub mod idempotency;
+pub mod redeem;
+pub mod rules;
+pub mod stats;
+pub mod store;
+pub mod transactions;
+pub mod void;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(accredit::router())
+        .merge(redeem::router())
+        .merge(void::router())
+        .merge(expiration::router())
+        .merge(transactions::router())
+        .merge(stats::router())
+}
+
+/// The kind of a ledger row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Accreditation,
+    Redemption,
+    Expiration,
+    Cancellation,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Accreditation => "accreditation",
+            Kind::Redemption => "redemption",
+            Kind::Expiration => "expiration",
+            Kind::Cancellation => "cancellation",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "accreditation" => Some(Kind::Accreditation),
+            "redemption" => Some(Kind::Redemption),
+            "expiration" => Some(Kind::Expiration),
+            "cancellation" => Some(Kind::Cancellation),
+            _ => None,
+        }
+    }
+}
+
+/// The cashier name of rows written by the expiration job.
+pub const SYSTEM_USER: &str = "system";
+
+/// A ledger row as the API answers it.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Transaction {
+    pub id: i64,
+    /// RFC 3339
+    pub date: DateTime<Utc>,
+    #[serde(rename = "type")]
+    pub kind: Kind,
+    /// Negative for redemptions, expirations and the cancellation of an accreditation.
+    pub points: i64,
+    pub customer_id: i64,
+    pub customer_name: String,
+    pub customer_document: String,
+    /// `system` for expirations.
+    pub cashier_username: String,
+    pub pos_id: Option<i64>,
+    pub pos_name: Option<String>,
+    pub description: Option<String>,
+    /// Whole pesos (accreditations).
+    pub invoice_amount: Option<i64>,
+    /// Whole pesos (redemptions).
+    pub redeemed_value: Option<i64>,
+    pub invoice_reference: Option<String>,
+    pub product_id: Option<i64>,
+    #[serde(rename = "is_voided")]
+    pub is_voided: bool,
+    #[serde(rename = "voided_by")]
+    pub voided_by: Option<String>,
+    /// For a cancellation: the transaction it voided.
+    pub original_transaction_id: Option<i64>,
+}
+
+/// The answer of accredit and redeem.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Posting {
+    pub updated_customer: Customer,
+    pub new_transaction: Transaction,
+}

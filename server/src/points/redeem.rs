@@ -1,0 +1,189 @@
+//! Redeeming points, for a product or for their peso value.
+
+use axum::response::Response;
+use chrono::{DateTime, Utc};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::idempotency::{Idempotent, IdempotencyKey};
+use super::rules::{self, Points};
+use super::store::{self, NewTransaction};
+use super::{Kind, Posting};
+use crate::auth::{CurrentUser, Tenant};
+use crate::db::Conn;
+use crate::domain::{self, MAX_TEXT};
+use crate::error::{AppError, AppResult};
+use crate::http::{AppState, Json, Path};
+use crate::tenant::settings;
+
+/// Screens that offer redemption.
+pub const PERMISSIONS: &[&str] = &["/redimir", "/main"];
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RedeemRequest {
+    /// Whole points, at least 1 and at most the balance. With a product, its points value
+    /// decides; a different number here is refused (the product changed).
+    #[schema(value_type = Option<i64>)]
+    pub points_to_redeem: Option<Value>,
+    pub description: Option<String>,
+    pub invoice_reference: Option<String>,
+    #[schema(value_type = Option<i64>)]
+    pub product_id: Option<Value>,
+}
+
+/// What is redeemed: a product, or a number of points.
+#[derive(Clone, Debug)]
+pub enum Reward {
+    Product { id: i64, expected_points: Option<i64> },
+    Points(Points),
+}
+
+/// A validated redemption request.
+#[derive(Clone, Debug)]
+pub struct Redemption {
+    pub reward: Reward,
+    pub description: Option<String>,
+    pub invoice_reference: Option<String>,
+}
+
+impl Redemption {
+    pub fn parse(request: &RedeemRequest) -> AppResult<Self> {
+        let product_id = match &request.product_id {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            Some(Value::Number(n)) => Some(n.as_i64().filter(|id| *id > 0).ok_or_else(invalid_product)?),
+            Some(Value::String(s)) => Some(s.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(invalid_product)?),
+            Some(_) => return Err(invalid_product()),
+        };
+        let reward = match product_id {
+            Some(id) => {
+                let expected_points = match &request.points_to_redeem {
+                    None | Some(Value::Null) => None,
+                    Some(value) => Some(Points::parse(Some(value))?.get()),
+                };
+                Reward::Product { id, expected_points }
+            }
+            None => Reward::Points(Points::parse(request.points_to_redeem.as_ref())?),
+        };
+        Ok(Redemption {
+            reward,
+            description: domain::optional_text("description", request.description.as_deref(), MAX_TEXT)?,
+            invoice_reference: domain::optional_text("invoiceReference", request.invoice_reference.as_deref(), 100)?,
+        })
+    }
+
+    /// What identifies the request for its idempotency key.
+    fn fingerprint(&self, customer_id: i64) -> Value {
+        let (product_id, points) = match &self.reward {
+            Reward::Product { id, expected_points } => (Some(*id), *expected_points),
+            Reward::Points(points) => (None, Some(points.get())),
+        };
+        json!({
+            "customerId": customer_id,
+            "productId": product_id,
+            "pointsToRedeem": points,
+            "description": self.description,
+            "invoiceReference": self.invoice_reference,
+        })
+    }
+}
+
+fn invalid_product() -> AppError {
+    AppError::bad_request("productId must be a product id")
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(redeem_handler))
+}
+
+/// Redeems a customer's points for a product (its points value, valued at its price) or for a
+/// number of points (valued at `floor(points / redemptionRate)`), oldest batches first.
+#[utoipa::path(post, path = "/customers/{id}/redeem", tag = "points", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "customer id"),
+           ("Idempotency-Key" = Option<String>, Header, description = "retries with the same key get the first answer and post nothing")),
+    request_body = RedeemRequest,
+    responses((status = 200, body = Posting), crate::error::ApiErrors))]
+async fn redeem_handler(
+    t: Tenant,
+    key: IdempotencyKey,
+    Path(id): Path<i64>,
+    Json(request): Json<RedeemRequest>,
+) -> AppResult<Response> {
+    t.require_permission(PERMISSIONS).await?;
+    let input = Redemption::parse(&request)?;
+    let idempotent = Idempotent::new(&key, t.user.id, "redeem", input.fingerprint(id));
+    if let Some(first_answer) = idempotent.begin(&t).await? {
+        t.commit().await?;
+        return Ok(first_answer);
+    }
+    let posting = redeem(&t, &t.user, id, &input, Utc::now()).await?;
+    let answer = idempotent.finish(&t, &posting).await?;
+    t.commit().await?;
+    Ok(answer)
+}
+
+/// Redeems a customer's points at `now`, by `by`, inside the caller's transaction.
+pub async fn redeem(
+    conn: &Conn,
+    by: &CurrentUser,
+    customer_id: i64,
+    input: &Redemption,
+    now: DateTime<Utc>,
+) -> AppResult<Posting> {
+    let customer = store::lock_customer(conn, customer_id)
+        .await?
+        .filter(|c| c.is_active)
+        .ok_or_else(|| AppError::not_found("customer not found"))?;
+    let (points, redeemed_value, product_id, default_description) = match &input.reward {
+        Reward::Product { id, expected_points } => {
+            let product = store::product(conn, *id).await?.ok_or_else(|| AppError::not_found("product not found"))?;
+            if !product.is_active {
+                return Err(AppError::bad_request("this product is inactive and cannot be redeemed"));
+            }
+            let points = Points::new(product.points_value).ok_or_else(|| AppError::bad_request("enter valid points"))?;
+            if expected_points.is_some_and(|expected| expected != points.get()) {
+                return Err(AppError::conflict("the product's points value has changed, please reload the products"));
+            }
+            (points, product.price, Some(product.id), product.name)
+        }
+        Reward::Points(points) => {
+            let rate = settings::load(conn).await?.redemption_rate;
+            (*points, rules::redeemed_value(*points, rate), None, "Points redemption".to_string())
+        }
+    };
+    if points.get() > customer.points {
+        return Err(AppError::bad_request("not enough points"));
+    }
+    let open = store::open_batches(conn, customer.id, None).await?;
+    let plan = rules::plan_consumption(&open, points.get()).ok_or_else(|| {
+        AppError::internal(anyhow::anyhow!("customer {} balance exceeds the points in its batches", customer.id))
+    })?;
+    let transaction_id = store::insert_transaction(
+        conn,
+        &NewTransaction {
+            kind: Kind::Redemption,
+            points: -points.get(),
+            customer_id: customer.id,
+            cashier_id: Some(by.id),
+            cashier_username: &by.username,
+            pos_id: by.pos_id,
+            description: Some(input.description.as_deref().unwrap_or(&default_description)),
+            invoice_amount: None,
+            redeemed_value: Some(redeemed_value),
+            invoice_reference: input.invoice_reference.as_deref(),
+            product_id,
+            original_transaction_id: None,
+            at: now,
+        },
+    )
+    .await?;
+    store::take_from_batches(conn, transaction_id, &plan).await?;
+    let updated_customer = store::post_to_balance(conn, customer.id, -points.get(), Some(now)).await?;
+    let new_transaction = store::transaction(conn, transaction_id)
+        .await?
+        .ok_or_else(|| AppError::internal(anyhow::anyhow!("transaction {transaction_id} vanished")))?;
+    Ok(Posting { updated_customer, new_transaction })
+}

@@ -1,0 +1,106 @@
+//! The dashboard's figures, computed in SQL over the 30-day window's index entries only.
+
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+use serde::Serialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::rules::{self, Points};
+use super::store;
+use crate::auth::Tenant;
+use crate::db::Conn;
+use crate::error::AppResult;
+use crate::http::{AppState, Json};
+use crate::tenant::settings;
+
+/// Screens that show the dashboard.
+pub const PERMISSIONS: &[&str] = &["/main"];
+/// Days of the dashboard's window, today included.
+pub const WINDOW_DAYS: i64 = 30;
+
+/// One local day of the chart.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct DayBucket {
+    /// `YYYY-MM-DD` in the company's time zone.
+    #[schema(value_type = String, format = Date)]
+    pub date: NaiveDate,
+    /// Points of non-voided accreditations that day.
+    pub accredited: i64,
+    /// Points of non-voided redemptions that day.
+    pub redeemed: i64,
+}
+
+/// What the company owes its customers in points.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Liability {
+    /// Points held by active customers.
+    pub outstanding_points: i64,
+    /// Their peso value at the current redemption rate (`floor(points / redemptionRate)`).
+    pub value: i64,
+}
+
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Dashboard {
+    /// Active customers.
+    pub total_customers: i64,
+    /// Points held by active customers.
+    pub points_in_circulation: i64,
+    /// Non-voided accreditations and redemptions in the last 30 days.
+    pub transactions_last30_days: i64,
+    /// Points of non-voided accreditations in the last 30 days.
+    pub points_accredited_last30_days: i64,
+    /// 30 local days, oldest first, today last.
+    pub daily: Vec<DayBucket>,
+    pub liability: Liability,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(dashboard_handler))
+}
+
+/// The dashboard's KPIs, the 30-day chart and the points liability.
+#[utoipa::path(get, path = "/stats/dashboard", tag = "points", security(("bearer" = [])),
+    responses((status = 200, body = Dashboard), crate::error::ApiErrors))]
+async fn dashboard_handler(t: Tenant) -> AppResult<Json<Dashboard>> {
+    t.require_permission(PERMISSIONS).await?;
+    let figures = dashboard(&t, Utc::now()).await?;
+    t.commit().await?;
+    Ok(Json(figures))
+}
+
+/// The dashboard as of `now`.
+pub async fn dashboard(conn: &Conn, now: DateTime<Utc>) -> AppResult<Dashboard> {
+    let settings = settings::load(conn).await?;
+    let tz = rules::time_zone(&settings.time_zone);
+    let today = rules::local_date(now, tz);
+    let first_day = today - Duration::days(WINDOW_DAYS - 1);
+    let totals = store::customer_totals(conn).await?;
+    let since = rules::local_day_start(first_day, tz);
+    let until = rules::local_day_start(today + Duration::days(1), tz);
+    let days = store::daily_figures(conn, since, until, tz.name()).await?;
+    let daily: Vec<DayBucket> = first_day
+        .iter_days()
+        .take(WINDOW_DAYS as usize)
+        .map(|date| {
+            let day = days.iter().find(|d| d.date == date);
+            DayBucket {
+                date,
+                accredited: day.map_or(0, |d| d.accredited),
+                redeemed: day.map_or(0, |d| d.redeemed),
+            }
+        })
+        .collect();
+    let value = Points::new(totals.points)
+        .map(|points| rules::redeemed_value(points, settings.redemption_rate))
+        .unwrap_or(0);
+    Ok(Dashboard {
+        total_customers: totals.customers,
+        points_in_circulation: totals.points,
+        transactions_last30_days: days.iter().map(|d| d.transactions).sum(),
+        points_accredited_last30_days: days.iter().map(|d| d.accredited).sum(),
+        daily,
+        liability: Liability { outstanding_points: totals.points, value },
+    })
+}

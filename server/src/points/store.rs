@@ -1,0 +1,661 @@
+//! Data access of the points engine: every SQL statement of the area, lower-case and with
+//! parameters only. Functions run inside the caller's tenant transaction (`search_path` is the
+//! company's schema) and never commit.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use tokio_postgres::Row;
+use tracing::instrument;
+
+use super::rules::OpenBatch;
+use super::{Kind, Transaction};
+use crate::db::Conn;
+use crate::error::{AppError, AppResult};
+use crate::tenant::customers::{Customer, CUSTOMER_COLUMNS};
+
+// ---------------------------------------------------------------------------------------------
+// Customers
+
+/// A customer row held with `for update` for the rest of the transaction.
+#[derive(Clone, Debug)]
+pub struct LockedCustomer {
+    pub id: i64,
+    pub points: i64,
+    pub is_active: bool,
+    pub birthdate: Option<NaiveDate>,
+    /// The last accreditation or redemption (the creation time before any).
+    pub last_active: DateTime<Utc>,
+}
+
+/// Locks a customer's row: every balance change of that customer waits for this transaction.
+#[instrument(level = "debug", skip(conn))]
+pub async fn lock_customer(conn: &Conn, id: i64) -> AppResult<Option<LockedCustomer>> {
+    let stmt = conn
+        .prepare_cached(
+            "select id, points, is_active, birthdate, coalesce(last_activity_at, created_at) as last_active \
+             from customers where id = $1 for update",
+        )
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| LockedCustomer {
+        id: row.get("id"),
+        points: row.get("points"),
+        is_active: row.get("is_active"),
+        birthdate: row.get("birthdate"),
+        last_active: row.get("last_active"),
+    }))
+}
+
+/// Whether the customer has a non-voided accreditation (so a new one is not a first purchase).
+#[instrument(level = "debug", skip(conn))]
+pub async fn has_accreditation(conn: &Conn, customer_id: i64) -> AppResult<bool> {
+    let stmt = conn
+        .prepare_cached(
+            "select exists (select 1 from transactions \
+             where customer_id = $1 and type = 'accreditation' and not is_voided)",
+        )
+        .await?;
+    Ok(conn.query_one(&stmt, &[&customer_id]).await?.get(0))
+}
+
+/// Adds `delta` to the customer's balance (the ledger row is written by the caller in the same
+/// transaction) and, for accreditations and redemptions, records the activity.
+#[instrument(level = "debug", skip(conn))]
+pub async fn post_to_balance(
+    conn: &Conn,
+    customer_id: i64,
+    delta: i64,
+    activity_at: Option<DateTime<Utc>>,
+) -> AppResult<Customer> {
+    let stmt = conn
+        .prepare_cached(&format!(
+            "update customers set points = points + $2, last_activity_at = coalesce($3, last_activity_at) \
+             where id = $1 returning {CUSTOMER_COLUMNS}"
+        ))
+        .await?;
+    let row = conn.query_one(&stmt, &[&customer_id, &delta, &activity_at]).await?;
+    Ok(Customer::from_row(&row))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ledger rows
+
+/// A ledger row to write.
+#[derive(Clone, Debug)]
+pub struct NewTransaction<'a> {
+    pub kind: Kind,
+    pub points: i64,
+    pub customer_id: i64,
+    pub cashier_id: Option<i64>,
+    pub cashier_username: &'a str,
+    pub pos_id: Option<i64>,
+    pub description: Option<&'a str>,
+    pub invoice_amount: Option<i64>,
+    pub redeemed_value: Option<i64>,
+    pub invoice_reference: Option<&'a str>,
+    pub product_id: Option<i64>,
+    pub original_transaction_id: Option<i64>,
+    pub at: DateTime<Utc>,
+}
+
+#[instrument(level = "debug", skip_all, fields(kind = row.kind.as_str(), customer = row.customer_id, points = row.points))]
+pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<i64> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into transactions (created_at, type, points, customer_id, cashier_id, cashier_username, \
+             pos_id, description, invoice_amount, redeemed_value, invoice_reference, product_id, \
+             original_transaction_id) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id",
+        )
+        .await?;
+    let id = conn
+        .query_one(
+            &stmt,
+            &[
+                &row.at,
+                &row.kind.as_str(),
+                &row.points,
+                &row.customer_id,
+                &row.cashier_id,
+                &row.cashier_username,
+                &row.pos_id,
+                &row.description,
+                &row.invoice_amount,
+                &row.redeemed_value,
+                &row.invoice_reference,
+                &row.product_id,
+                &row.original_transaction_id,
+            ],
+        )
+        .await?
+        .get(0);
+    Ok(id)
+}
+
+const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, t.points, t.customer_id, \
+    c.name as customer_name, c.document as customer_document, \
+    coalesce(t.cashier_username, 'system') as cashier_username, t.pos_id, p.name as pos_name, \
+    t.description, t.invoice_amount, t.redeemed_value, t.invoice_reference, t.product_id, \
+    t.is_voided, t.voided_by, t.original_transaction_id \
+    from transactions t join customers c on c.id = t.customer_id \
+    left join points_of_sale p on p.id = t.pos_id";
+
+fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
+    let kind: &str = row.get("type");
+    let kind = Kind::parse(kind).ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))?;
+    Ok(Transaction {
+        id: row.get("id"),
+        date: row.get("created_at"),
+        kind,
+        points: row.get("points"),
+        customer_id: row.get("customer_id"),
+        customer_name: row.get("customer_name"),
+        customer_document: row.get("customer_document"),
+        cashier_username: row.get("cashier_username"),
+        pos_id: row.get("pos_id"),
+        pos_name: row.get("pos_name"),
+        description: row.get("description"),
+        invoice_amount: row.get("invoice_amount"),
+        redeemed_value: row.get("redeemed_value"),
+        invoice_reference: row.get("invoice_reference"),
+        product_id: row.get("product_id"),
+        is_voided: row.get("is_voided"),
+        voided_by: row.get("voided_by"),
+        original_transaction_id: row.get("original_transaction_id"),
+    })
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn transaction(conn: &Conn, id: i64) -> AppResult<Option<Transaction>> {
+    let stmt = conn.prepare_cached(&format!("{TRANSACTION_SELECT} where t.id = $1")).await?;
+    conn.query_opt(&stmt, &[&id]).await?.as_ref().map(transaction_from_row).transpose()
+}
+
+/// Every transaction, newest first.
+#[instrument(level = "debug", skip(conn))]
+pub async fn all_transactions(conn: &Conn) -> AppResult<Vec<Transaction>> {
+    let stmt = conn
+        .prepare_cached(&format!("{TRANSACTION_SELECT} order by t.created_at desc, t.id desc"))
+        .await?;
+    conn.query(&stmt, &[]).await?.iter().map(transaction_from_row).collect()
+}
+
+/// The report's filters, already validated; absent ones do not filter.
+#[derive(Clone, Debug, Default)]
+pub struct TransactionFilter {
+    /// A `like` pattern (lower case, wildcards escaped) on the customer's name or document.
+    pub customer_pattern: Option<String>,
+    pub kind: Option<Kind>,
+    pub pos_id: Option<i64>,
+    pub cashier: Option<String>,
+    pub customer_id: Option<i64>,
+    /// Inclusive lower bound.
+    pub from: Option<DateTime<Utc>>,
+    /// Exclusive upper bound.
+    pub until: Option<DateTime<Utc>>,
+}
+
+const TRANSACTION_FILTER: &str = "where ($1::text is null or t.customer_id in \
+        (select f.id from customers f where lower(f.name) like $1 or lower(f.document) like $1)) \
+    and ($2::text is null or t.type = $2) \
+    and ($3::bigint is null or t.pos_id = $3) \
+    and ($4::text is null or t.cashier_username = $4) \
+    and ($5::bigint is null or t.customer_id = $5) \
+    and ($6::timestamptz is null or t.created_at >= $6) \
+    and ($7::timestamptz is null or t.created_at < $7)";
+
+/// One page of the filtered transactions, newest first, and how many match in all.
+#[instrument(level = "debug", skip(conn))]
+pub async fn search_transactions(
+    conn: &Conn,
+    filter: &TransactionFilter,
+    limit: i64,
+    offset: i64,
+) -> AppResult<(Vec<Transaction>, i64)> {
+    let kind = filter.kind.map(Kind::as_str);
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
+        &filter.customer_pattern,
+        &kind,
+        &filter.pos_id,
+        &filter.cashier,
+        &filter.customer_id,
+        &filter.from,
+        &filter.until,
+    ];
+    let count = conn
+        .prepare_cached(&format!("select count(*) from transactions t {TRANSACTION_FILTER}"))
+        .await?;
+    let total: i64 = conn.query_one(&count, &params).await?.get(0);
+    let page = conn
+        .prepare_cached(&format!(
+            "{TRANSACTION_SELECT} {TRANSACTION_FILTER} order by t.created_at desc, t.id desc limit $8 offset $9"
+        ))
+        .await?;
+    let mut all_params = params.to_vec();
+    all_params.push(&limit);
+    all_params.push(&offset);
+    let items = conn.query(&page, &all_params).await?.iter().map(transaction_from_row).collect::<AppResult<_>>()?;
+    Ok((items, total))
+}
+
+/// What a void needs to know about the transaction it voids.
+#[derive(Clone, Debug)]
+pub struct VoidTarget {
+    pub id: i64,
+    pub kind: Kind,
+    pub points: i64,
+    pub customer_id: i64,
+    pub cashier_id: Option<i64>,
+    pub pos_id: Option<i64>,
+    pub is_voided: bool,
+    pub invoice_reference: Option<String>,
+    pub product_id: Option<i64>,
+}
+
+const VOID_TARGET_SELECT: &str = "select id, type, points, customer_id, cashier_id, pos_id, is_voided, \
+    invoice_reference, product_id from transactions where id = $1";
+
+fn void_target_from_row(row: &Row) -> AppResult<VoidTarget> {
+    let kind: &str = row.get("type");
+    Ok(VoidTarget {
+        id: row.get("id"),
+        kind: Kind::parse(kind).ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))?,
+        points: row.get("points"),
+        customer_id: row.get("customer_id"),
+        cashier_id: row.get("cashier_id"),
+        pos_id: row.get("pos_id"),
+        is_voided: row.get("is_voided"),
+        invoice_reference: row.get("invoice_reference"),
+        product_id: row.get("product_id"),
+    })
+}
+
+/// Reads a transaction to void, without locking it.
+#[instrument(level = "debug", skip(conn))]
+pub async fn void_target(conn: &Conn, id: i64) -> AppResult<Option<VoidTarget>> {
+    let stmt = conn.prepare_cached(VOID_TARGET_SELECT).await?;
+    conn.query_opt(&stmt, &[&id]).await?.as_ref().map(void_target_from_row).transpose()
+}
+
+/// Reads and locks a transaction to void (after its customer's row is locked).
+#[instrument(level = "debug", skip(conn))]
+pub async fn lock_void_target(conn: &Conn, id: i64) -> AppResult<Option<VoidTarget>> {
+    let stmt = conn.prepare_cached(&format!("{VOID_TARGET_SELECT} for update")).await?;
+    conn.query_opt(&stmt, &[&id]).await?.as_ref().map(void_target_from_row).transpose()
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn mark_voided(conn: &Conn, id: i64, voided_by: &str, at: DateTime<Utc>) -> AppResult<()> {
+    let stmt = conn
+        .prepare_cached("update transactions set is_voided = true, voided_by = $2, voided_at = $3 where id = $1")
+        .await?;
+    conn.execute(&stmt, &[&id, &voided_by, &at]).await?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Batches
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn insert_batch(
+    conn: &Conn,
+    customer_id: i64,
+    transaction_id: i64,
+    earned_at: DateTime<Utc>,
+    points: i64,
+) -> AppResult<()> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into point_batches (customer_id, transaction_id, earned_at, points, remaining) \
+             values ($1, $2, $3, $4, $4)",
+        )
+        .await?;
+    conn.execute(&stmt, &[&customer_id, &transaction_id, &earned_at, &points]).await?;
+    Ok(())
+}
+
+/// A customer's batches that still hold points, oldest first, locked; only those earned at or
+/// before `earned_up_to` when given.
+#[instrument(level = "debug", skip(conn))]
+pub async fn open_batches(
+    conn: &Conn,
+    customer_id: i64,
+    earned_up_to: Option<DateTime<Utc>>,
+) -> AppResult<Vec<OpenBatch>> {
+    let stmt = conn
+        .prepare_cached(
+            "select id, remaining from point_batches \
+             where customer_id = $1 and remaining > 0 and ($2::timestamptz is null or earned_at <= $2) \
+             order by earned_at, id for update",
+        )
+        .await?;
+    let rows = conn.query(&stmt, &[&customer_id, &earned_up_to]).await?;
+    Ok(rows.iter().map(|row| OpenBatch { id: row.get("id"), remaining: row.get("remaining") }).collect())
+}
+
+/// Takes points from batches as `plan` says (batch id, points) and records each movement under
+/// the transaction that took them.
+#[instrument(level = "debug", skip(conn))]
+pub async fn take_from_batches(conn: &Conn, transaction_id: i64, plan: &[(i64, i64)]) -> AppResult<()> {
+    let (batch_ids, points): (Vec<i64>, Vec<i64>) = plan.iter().copied().unzip();
+    let stmt = conn
+        .prepare_cached(
+            "with plan as (select batch_id, points from unnest($2::bigint[], $3::bigint[]) as p (batch_id, points)), \
+             taken as (update point_batches b set remaining = b.remaining - plan.points \
+                       from plan where b.id = plan.batch_id returning b.id) \
+             insert into batch_movements (transaction_id, batch_id, points) \
+             select $1, plan.batch_id, plan.points from plan join taken on taken.id = plan.batch_id",
+        )
+        .await?;
+    let moved = conn.execute(&stmt, &[&transaction_id, &batch_ids, &points]).await?;
+    if moved != plan.len() as u64 {
+        return Err(AppError::internal(anyhow::anyhow!("batch movements of transaction {transaction_id} incomplete")));
+    }
+    Ok(())
+}
+
+/// Gives the points a transaction took back to the batches it took them from; answers how
+/// many points went back.
+#[instrument(level = "debug", skip(conn))]
+pub async fn give_back_to_batches(conn: &Conn, transaction_id: i64) -> AppResult<i64> {
+    let stmt = conn
+        .prepare_cached(
+            "with back as (select batch_id, points from batch_movements where transaction_id = $1) \
+             update point_batches b set remaining = b.remaining + back.points \
+             from back where b.id = back.batch_id returning back.points",
+        )
+        .await?;
+    Ok(conn.query(&stmt, &[&transaction_id]).await?.iter().map(|row| row.get::<_, i64>(0)).sum())
+}
+
+/// The batch an accreditation created, locked.
+#[derive(Clone, Copy, Debug)]
+pub struct EarnedBatch {
+    pub id: i64,
+    pub points: i64,
+    pub remaining: i64,
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn batch_of(conn: &Conn, transaction_id: i64) -> AppResult<Option<EarnedBatch>> {
+    let stmt = conn
+        .prepare_cached("select id, points, remaining from point_batches where transaction_id = $1 for update")
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&transaction_id]).await?.map(|row| EarnedBatch {
+        id: row.get("id"),
+        points: row.get("points"),
+        remaining: row.get("remaining"),
+    }))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products and approvers
+
+/// A product as a redemption needs it.
+#[derive(Clone, Debug)]
+pub struct RedeemableProduct {
+    pub id: i64,
+    pub name: String,
+    pub points_value: i64,
+    pub price: i64,
+    pub is_active: bool,
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn product(conn: &Conn, id: i64) -> AppResult<Option<RedeemableProduct>> {
+    let stmt = conn
+        .prepare_cached("select id, name, points_value, price, is_active from products where id = $1")
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| RedeemableProduct {
+        id: row.get("id"),
+        name: row.get("name"),
+        points_value: row.get("points_value"),
+        price: row.get("price"),
+        is_active: row.get("is_active"),
+    }))
+}
+
+/// The password hash of an active supervisor or admin of this company.
+#[instrument(level = "debug", skip(conn))]
+pub async fn approver_password_hash(conn: &Conn, username: &str) -> AppResult<Option<String>> {
+    let stmt = conn
+        .prepare_cached(
+            "select password_hash from users \
+             where username = $1 and is_active and role in ('admin', 'supervisor')",
+        )
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&username]).await?.map(|row| row.get(0)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiration
+
+/// Customers with a batch that still holds points and was earned at or before `cutoff`.
+#[instrument(level = "debug", skip(conn))]
+pub async fn customers_with_batches_due(conn: &Conn, cutoff: DateTime<Utc>) -> AppResult<Vec<i64>> {
+    let stmt = conn
+        .prepare_cached(
+            "select distinct customer_id from point_batches \
+             where remaining > 0 and earned_at <= $1 order by customer_id",
+        )
+        .await?;
+    Ok(conn.query(&stmt, &[&cutoff]).await?.iter().map(|row| row.get(0)).collect())
+}
+
+/// Customers holding points whose last accreditation or redemption was at or before `cutoff`.
+#[instrument(level = "debug", skip(conn))]
+pub async fn inactive_customers_with_points(conn: &Conn, cutoff: DateTime<Utc>) -> AppResult<Vec<i64>> {
+    let stmt = conn
+        .prepare_cached(
+            "select id from customers \
+             where points > 0 and coalesce(last_activity_at, created_at) <= $1 order by id",
+        )
+        .await?;
+    Ok(conn.query(&stmt, &[&cutoff]).await?.iter().map(|row| row.get(0)).collect())
+}
+
+/// Takes the company's expiration lock for this transaction: waits for it, or with
+/// `wait = false` answers whether it was free.
+#[instrument(level = "debug", skip(conn))]
+pub async fn lock_expiration(conn: &Conn, wait: bool) -> AppResult<bool> {
+    if wait {
+        let stmt = conn
+            .prepare_cached("select pg_advisory_xact_lock(hashtextextended('loyalty-expire:' || current_schema(), 0))")
+            .await?;
+        conn.execute(&stmt, &[]).await?;
+        Ok(true)
+    } else {
+        let stmt = conn
+            .prepare_cached(
+                "select pg_try_advisory_xact_lock(hashtextextended('loyalty-expire:' || current_schema(), 0))",
+            )
+            .await?;
+        Ok(conn.query_one(&stmt, &[]).await?.get(0))
+    }
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn daily_run_exists(conn: &Conn, run_date: NaiveDate) -> AppResult<bool> {
+    let stmt = conn
+        .prepare_cached("select exists (select 1 from expiration_runs where run_date = $1 and trigger = 'daily')")
+        .await?;
+    Ok(conn.query_one(&stmt, &[&run_date]).await?.get(0))
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn insert_expiration_run(
+    conn: &Conn,
+    at: DateTime<Utc>,
+    run_date: NaiveDate,
+    trigger: &str,
+    actor: &str,
+    points: i64,
+    customers: i64,
+) -> AppResult<i64> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into expiration_runs (run_at, run_date, trigger, actor, points, customers) \
+             values ($1, $2, $3, $4, $5, $6) returning id",
+        )
+        .await?;
+    Ok(conn.query_one(&stmt, &[&at, &run_date, &trigger, &actor, &points, &customers]).await?.get(0))
+}
+
+/// Records what the system did (no user behind it) in the company's audit trail.
+#[instrument(level = "debug", skip(conn, detail))]
+pub async fn audit_as_system(
+    conn: &Conn,
+    action: &str,
+    entity: &str,
+    entity_id: Option<i64>,
+    detail: &serde_json::Value,
+) -> AppResult<()> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into audit_log (actor, action, entity, entity_id, detail) values ($1, $2, $3, $4, $5)",
+        )
+        .await?;
+    conn.execute(&stmt, &[&super::SYSTEM_USER, &action, &entity, &entity_id, detail]).await?;
+    Ok(())
+}
+
+/// The prefixes of every active company (a platform query: the daily job's work list).
+#[instrument(level = "debug", skip(conn))]
+pub async fn active_company_prefixes(conn: &Conn) -> AppResult<Vec<String>> {
+    let stmt = conn
+        .prepare_cached("select prefix from platform.companies where state = 'active' order by prefix")
+        .await?;
+    Ok(conn.query(&stmt, &[]).await?.iter().map(|row| row.get(0)).collect())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idempotency keys
+
+/// Claims an idempotency key for this request. `true`: the key is new and now held by this
+/// transaction. `false`: it was used before (a concurrent holder has committed by then, since
+/// the insert waits on the key's unique index until the other transaction ends).
+#[instrument(level = "debug", skip(conn, request))]
+pub async fn claim_idempotency_key(
+    conn: &Conn,
+    key: &str,
+    user_id: i64,
+    operation: &str,
+    request: &str,
+) -> AppResult<bool> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into idempotency_keys (key, user_id, operation, request_hash, status, response) \
+             values ($1, $2, $3, encode(sha256(convert_to($4, 'UTF8')), 'hex'), 0, 'null'::jsonb) \
+             on conflict (key) do nothing",
+        )
+        .await?;
+    Ok(conn.execute(&stmt, &[&key, &user_id, &operation, &request]).await? == 1)
+}
+
+/// The first answer given under an idempotency key.
+#[derive(Clone, Debug)]
+pub struct StoredAnswer {
+    /// Same user, same operation and same request as the one being retried.
+    pub same_request: bool,
+    pub status: i16,
+    pub response: serde_json::Value,
+}
+
+#[instrument(level = "debug", skip(conn, request))]
+pub async fn stored_answer(
+    conn: &Conn,
+    key: &str,
+    user_id: i64,
+    operation: &str,
+    request: &str,
+) -> AppResult<Option<StoredAnswer>> {
+    let stmt = conn
+        .prepare_cached(
+            "select (user_id = $2 and operation = $3 \
+                     and request_hash = encode(sha256(convert_to($4, 'UTF8')), 'hex')) as same_request, \
+                    status, response \
+             from idempotency_keys where key = $1",
+        )
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&key, &user_id, &operation, &request]).await?.map(|row| StoredAnswer {
+        same_request: row.get("same_request"),
+        status: row.get("status"),
+        response: row.get("response"),
+    }))
+}
+
+#[instrument(level = "debug", skip(conn, response))]
+pub async fn save_answer(conn: &Conn, key: &str, status: i16, response: &serde_json::Value) -> AppResult<()> {
+    let stmt = conn
+        .prepare_cached("update idempotency_keys set status = $2, response = $3 where key = $1")
+        .await?;
+    conn.execute(&stmt, &[&key, &status, response]).await?;
+    Ok(())
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn delete_idempotency_keys_before(conn: &Conn, before: DateTime<Utc>) -> AppResult<u64> {
+    let stmt = conn.prepare_cached("delete from idempotency_keys where created_at < $1").await?;
+    Ok(conn.execute(&stmt, &[&before]).await?)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+
+/// Active customers and the points they hold.
+#[derive(Clone, Copy, Debug)]
+pub struct CustomerTotals {
+    pub customers: i64,
+    pub points: i64,
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn customer_totals(conn: &Conn) -> AppResult<CustomerTotals> {
+    let stmt = conn
+        .prepare_cached(
+            "select count(*) as customers, coalesce(sum(points), 0)::bigint as points \
+             from customers where is_active",
+        )
+        .await?;
+    let row = conn.query_one(&stmt, &[]).await?;
+    Ok(CustomerTotals { customers: row.get("customers"), points: row.get("points") })
+}
+
+/// One local day's non-voided accreditations and redemptions.
+#[derive(Clone, Copy, Debug)]
+pub struct DayFigures {
+    pub date: NaiveDate,
+    pub accredited: i64,
+    pub redeemed: i64,
+    pub transactions: i64,
+}
+
+/// Per local day (in `time_zone`) from `since` until `until`: points accredited and redeemed and how many
+/// such transactions, voided ones left out. Reads only the window's index entries.
+#[instrument(level = "debug", skip(conn))]
+pub async fn daily_figures(
+    conn: &Conn,
+    since: DateTime<Utc>,
+    until: DateTime<Utc>,
+    time_zone: &str,
+) -> AppResult<Vec<DayFigures>> {
+    let stmt = conn
+        .prepare_cached(
+            "select (created_at at time zone $3)::date as day, \
+                    coalesce(sum(points) filter (where type = 'accreditation'), 0)::bigint as accredited, \
+                    coalesce(-sum(points) filter (where type = 'redemption'), 0)::bigint as redeemed, \
+                    count(*) as transactions \
+             from transactions \
+             where created_at >= $1 and created_at < $2 and not is_voided and type in ('accreditation', 'redemption') \
+             group by 1 order by 1",
+        )
+        .await?;
+    let rows = conn.query(&stmt, &[&since, &until, &time_zone]).await?;
+    Ok(rows
+        .iter()
+        .map(|row| DayFigures {
+            date: row.get("day"),
+            accredited: row.get("accredited"),
+            redeemed: row.get("redeemed"),
+            transactions: row.get("transactions"),
+        })
+        .collect())
+}

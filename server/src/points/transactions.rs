@@ -1,0 +1,163 @@
+//! The transaction report: the whole list, and a paged form with the report's filters.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::rules;
+use super::store::{self, TransactionFilter};
+use super::{Kind, Transaction};
+use crate::auth::Tenant;
+use crate::error::{AppError, AppResult};
+use crate::http::{AppState, Json, Query};
+use crate::tenant::settings;
+
+/// Screens that show transactions.
+pub const PERMISSIONS: &[&str] = &["/reportes"];
+pub const PAGE_SIZES: [i64; 3] = [10, 25, 50];
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(search))
+}
+
+/// Every transaction, newest first.
+#[utoipa::path(get, path = "/transactions", tag = "points", security(("bearer" = [])),
+    responses((status = 200, body = Vec<Transaction>), crate::error::ApiErrors))]
+async fn list(t: Tenant) -> AppResult<Json<Vec<Transaction>>> {
+    t.require_permission(PERMISSIONS).await?;
+    let items = store::all_transactions(&t).await?;
+    t.commit().await?;
+    Ok(Json(items))
+}
+
+/// The report's filters as query parameters; empty values do not filter.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchParams {
+    /// Part of the customer's name or document (case-insensitive).
+    pub text: Option<String>,
+    /// accreditation, redemption, expiration or cancellation.
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// Point of sale id.
+    pub pos_id: Option<String>,
+    /// Cashier username (`system` for expirations).
+    pub cashier: Option<String>,
+    /// Customer id.
+    pub customer_id: Option<String>,
+    /// First day, `YYYY-MM-DD`, from its start in the company's time zone.
+    pub from: Option<String>,
+    /// Last day, `YYYY-MM-DD`, to its end in the company's time zone.
+    pub to: Option<String>,
+    /// From 1 (default 1).
+    pub page: Option<String>,
+    /// 10, 25 or 50 (default 10).
+    pub page_size: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransactionPage {
+    pub items: Vec<Transaction>,
+    /// Transactions matching the filters in all.
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+}
+
+fn present(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn id_param(name: &str, value: &Option<String>) -> AppResult<Option<i64>> {
+    present(value)
+        .map(|v| v.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| AppError::bad_request(format!("{name} must be an id"))))
+        .transpose()
+}
+
+fn date_param(name: &str, value: &Option<String>) -> AppResult<Option<NaiveDate>> {
+    present(value)
+        .map(|v| {
+            NaiveDate::parse_from_str(v, "%Y-%m-%d")
+                .map_err(|_| AppError::bad_request(format!("{name} must be a date as YYYY-MM-DD")))
+        })
+        .transpose()
+}
+
+/// Escapes `like` wildcards so the text matches literally.
+fn like_pattern(text: &str) -> String {
+    let escaped = text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// A validated report request; the days are still local days of the company.
+struct ReportRequest {
+    filter: TransactionFilter,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+    page: i64,
+    page_size: i64,
+}
+
+impl SearchParams {
+    fn parse(&self) -> AppResult<ReportRequest> {
+        let kind = present(&self.kind)
+            .map(|k| {
+                Kind::parse(k).ok_or_else(|| {
+                    AppError::bad_request("type must be accreditation, redemption, expiration or cancellation")
+                })
+            })
+            .transpose()?;
+        let page = match present(&self.page) {
+            None => 1,
+            Some(p) => p.parse::<i64>().ok().filter(|p| (1..=1_000_000).contains(p)).ok_or_else(|| {
+                AppError::bad_request("page must be a whole number from 1")
+            })?,
+        };
+        let page_size = match present(&self.page_size) {
+            None => PAGE_SIZES[0],
+            Some(s) => s.parse::<i64>().ok().filter(|s| PAGE_SIZES.contains(s)).ok_or_else(|| {
+                AppError::bad_request("pageSize must be 10, 25 or 50")
+            })?,
+        };
+        let text = present(&self.text);
+        if text.is_some_and(|t| t.chars().count() > 100) {
+            return Err(AppError::bad_request("text must be at most 100 characters"));
+        }
+        let filter = TransactionFilter {
+            customer_pattern: text.map(like_pattern),
+            kind,
+            pos_id: id_param("posId", &self.pos_id)?,
+            cashier: present(&self.cashier).map(str::to_lowercase),
+            customer_id: id_param("customerId", &self.customer_id)?,
+            from: None,
+            until: None,
+        };
+        Ok(ReportRequest {
+            filter,
+            from: date_param("from", &self.from)?,
+            to: date_param("to", &self.to)?,
+            page,
+            page_size,
+        })
+    }
+}
+
+/// One page of the transactions matching the report's filters, newest first.
+#[utoipa::path(get, path = "/transactions/search", tag = "points", security(("bearer" = [])),
+    params(SearchParams),
+    responses((status = 200, body = TransactionPage), crate::error::ApiErrors))]
+async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json<TransactionPage>> {
+    t.require_permission(PERMISSIONS).await?;
+    let ReportRequest { mut filter, from, to, page, page_size } = params.parse()?;
+    if from.is_some() || to.is_some() {
+        let tz = rules::time_zone(&settings::load(&t).await?.time_zone);
+        filter.from = from.map(|day| rules::local_day_start(day, tz));
+        filter.until = to.and_then(|day| day.succ_opt()).map(|next| rules::local_day_start(next, tz));
+    }
+    let (items, total) = store::search_transactions(&t, &filter, page_size, (page - 1) * page_size).await?;
+    t.commit().await?;
+    Ok(Json(TransactionPage { items, total, page, page_size }))
+}

@@ -1,0 +1,230 @@
+//! Voiding a transaction: active to voided, irreversible, with a `cancellation` row of the
+//! opposite points that refers to it.
+
+use axum::response::Response;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::idempotency::{Idempotent, IdempotencyKey};
+use super::store::{self, NewTransaction};
+use super::Kind;
+use crate::auth::{self, CurrentUser, Tenant};
+use crate::db::Conn;
+use crate::domain::{Prefix, Role};
+use crate::error::{AppError, AppResult};
+use crate::http::{AppState, Json, Path};
+use crate::tenant::audit;
+
+/// Screens that offer voiding (the report).
+pub const PERMISSIONS: &[&str] = &["/reportes"];
+
+pub const INCORRECT_CREDENTIALS: &str = "incorrect supervisor credentials";
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoidRequest {
+    /// Required from a cajero: a supervisor's or admin's username (`name` or `name@prefix`).
+    pub supervisor_username: Option<String>,
+    /// Required from a cajero: that supervisor's or admin's password.
+    pub supervisor_password: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct VoidResponse {
+    pub message: String,
+}
+
+/// A supervisor's or admin's credentials, as a cajero gives them.
+#[derive(Clone)]
+pub struct Approval {
+    pub username: String,
+    pub password: String,
+}
+
+impl std::fmt::Debug for Approval {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Approval").field("username", &self.username).finish_non_exhaustive()
+    }
+}
+
+impl Approval {
+    pub fn from_request(request: &VoidRequest) -> Option<Self> {
+        let username = request.supervisor_username.as_deref().map(str::trim).unwrap_or_default();
+        let password = request.supervisor_password.as_deref().unwrap_or_default();
+        if username.is_empty() && password.is_empty() {
+            return None;
+        }
+        Some(Approval { username: username.to_lowercase(), password: password.to_string() })
+    }
+}
+
+/// What a void did.
+#[derive(Clone, Debug)]
+pub struct Voided {
+    pub transaction_id: i64,
+    pub kind: Kind,
+    pub cancellation_id: i64,
+    /// Points of the cancellation row (the opposite of the original's).
+    pub points: i64,
+    pub voided_by: String,
+    /// The supervisor or admin who approved a cajero's void.
+    pub approved_by: Option<String>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(void_handler))
+}
+
+/// Voids an accreditation or redemption. A cajero voids only own transactions and gives a
+/// supervisor's or admin's credentials; supervisors and admins void any, with confirmation only.
+#[utoipa::path(post, path = "/transactions/{id}/void", tag = "points", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "transaction id"),
+           ("Idempotency-Key" = Option<String>, Header, description = "retries with the same key get the first answer and post nothing")),
+    request_body = VoidRequest,
+    responses((status = 200, body = VoidResponse), crate::error::ApiErrors))]
+async fn void_handler(
+    t: Tenant,
+    key: IdempotencyKey,
+    Path(id): Path<i64>,
+    Json(request): Json<VoidRequest>,
+) -> AppResult<Response> {
+    t.require_permission(PERMISSIONS).await?;
+    let approval = Approval::from_request(&request);
+    let idempotent = Idempotent::new(&key, t.user.id, "void", json!({ "transactionId": id }));
+    if let Some(first_answer) = idempotent.begin(&t).await? {
+        t.commit().await?;
+        return Ok(first_answer);
+    }
+    let voided = void(&t, &t.user, &t.prefix, id, approval.as_ref(), Utc::now()).await?;
+    audit(
+        &t,
+        "transaction.void",
+        "transaction",
+        Some(voided.transaction_id),
+        json!({
+            "type": voided.kind,
+            "points": voided.points,
+            "cancellationId": voided.cancellation_id,
+            "approvedBy": voided.approved_by,
+        }),
+    )
+    .await?;
+    let answer = idempotent.finish(&t, &VoidResponse { message: "transaction voided".into() }).await?;
+    t.commit().await?;
+    Ok(answer)
+}
+
+/// Voids transaction `id` at `now`, by `by`, inside the caller's transaction.
+pub async fn void(
+    conn: &Conn,
+    by: &CurrentUser,
+    prefix: &Prefix,
+    id: i64,
+    approval: Option<&Approval>,
+    now: DateTime<Utc>,
+) -> AppResult<Voided> {
+    let target = store::void_target(conn, id).await?.ok_or_else(|| AppError::not_found("transaction not found"))?;
+    check_voidable(target.kind)?;
+    let approved_by = match by.role {
+        Role::Cajero => {
+            if target.cashier_id != Some(by.id) {
+                return Err(AppError::Forbidden("you can only void your own transactions".into()));
+            }
+            let approval = approval.ok_or_else(|| AppError::bad_request("supervisor username and password are required"))?;
+            Some(check_approval(conn, prefix, approval).await?)
+        }
+        Role::Supervisor | Role::Admin => None,
+    };
+
+    // Customer first, then the transaction: the order every balance change takes its locks in.
+    store::lock_customer(conn, target.customer_id).await?;
+    let target = store::lock_void_target(conn, id).await?.ok_or_else(|| AppError::not_found("transaction not found"))?;
+    if target.is_voided {
+        return Err(AppError::conflict("this transaction was already voided"));
+    }
+    // An accreditation can be voided only while its batch is untouched.
+    let batch = match target.kind {
+        Kind::Accreditation => store::batch_of(conn, target.id).await?,
+        _ => None,
+    };
+    if batch.is_some_and(|batch| batch.remaining < batch.points) {
+        return Err(AppError::conflict(
+            "the points of this accreditation were already redeemed or expired, so it cannot be voided",
+        ));
+    }
+    let voided_by = approved_by.clone().unwrap_or_else(|| by.username.clone());
+    let points = -target.points;
+    let description = format!("Cancellation of transaction #{}", target.id);
+    let cancellation_id = store::insert_transaction(
+        conn,
+        &NewTransaction {
+            kind: Kind::Cancellation,
+            points,
+            customer_id: target.customer_id,
+            cashier_id: Some(by.id),
+            cashier_username: &by.username,
+            pos_id: target.pos_id,
+            description: Some(&description),
+            invoice_amount: None,
+            redeemed_value: None,
+            invoice_reference: target.invoice_reference.as_deref(),
+            product_id: target.product_id,
+            original_transaction_id: Some(target.id),
+            at: now,
+        },
+    )
+    .await?;
+    if let Some(batch) = batch {
+        // The cancellation empties the batch, recorded as a movement like any other.
+        store::take_from_batches(conn, cancellation_id, &[(batch.id, batch.points)]).await?;
+    }
+    if target.kind == Kind::Redemption {
+        let returned = store::give_back_to_batches(conn, target.id).await?;
+        if returned != points {
+            return Err(AppError::internal(anyhow::anyhow!(
+                "redemption {} took {returned} points from batches, not {points}",
+                target.id
+            )));
+        }
+    }
+    store::mark_voided(conn, target.id, &voided_by, now).await?;
+    store::post_to_balance(conn, target.customer_id, points, None).await?;
+    Ok(Voided { transaction_id: target.id, kind: target.kind, cancellation_id, points, voided_by, approved_by })
+}
+
+fn check_voidable(kind: Kind) -> AppResult<()> {
+    match kind {
+        Kind::Accreditation | Kind::Redemption => Ok(()),
+        Kind::Expiration | Kind::Cancellation => {
+            Err(AppError::conflict("expiration and cancellation transactions cannot be voided"))
+        }
+    }
+}
+
+/// Checks a supervisor's or admin's credentials of this company; answers the approver's
+/// username. Unknown users take the same argon2 work as wrong passwords.
+async fn check_approval(conn: &Conn, prefix: &Prefix, approval: &Approval) -> AppResult<String> {
+    let refused = || AppError::Unauthorized(INCORRECT_CREDENTIALS.into());
+    let username = match approval.username.rsplit_once('@') {
+        Some((name, company)) if company == prefix.as_str() => name,
+        Some(_) => "",
+        None => approval.username.as_str(),
+    };
+    let hash = if username.is_empty() || approval.password.is_empty() {
+        None
+    } else {
+        store::approver_password_hash(conn, username).await?
+    };
+    let Some(hash) = hash else {
+        auth::verify_password(approval.password.clone(), auth::dummy_hash().await).await;
+        return Err(refused());
+    };
+    if auth::verify_password(approval.password.clone(), hash).await {
+        Ok(username.to_string())
+    } else {
+        Err(refused())
+    }
+}

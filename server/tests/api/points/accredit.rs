@@ -1,0 +1,182 @@
+use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc};
+use chrono_tz::America::Bogota;
+use reqwest::StatusCode;
+use serde_json::json;
+
+use super::support::*;
+use crate::helpers::spawn_app;
+
+#[tokio::test]
+async fn points_follow_the_formula_with_campaign_first_purchase_and_birthday_bonuses() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    sql(
+        &app,
+        &shop,
+        "update settings set points_per_peso = 0.01, campaign_multiplier = 2, \
+         enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 1.5, \
+         enable_birthday_bonus = true, birthday_bonus_multiplier = 2",
+    )
+    .await;
+    let today = Utc::now().with_timezone(&Bogota).date_naive();
+    let born_today = NaiveDate::from_ymd_opt(1992, today.month(), today.day()).unwrap();
+    let born_tomorrow = {
+        let tomorrow = today + Duration::days(1);
+        NaiveDate::from_ymd_opt(1992, tomorrow.month(), tomorrow.day()).unwrap()
+    };
+    let plain = add_customer(&app, &shop, "100", None).await;
+    let birthday = add_customer(&app, &shop, "200", Some(born_today)).await;
+    let not_yet = add_customer(&app, &shop, "300", Some(born_tomorrow)).await;
+    let rounding = add_customer(&app, &shop, "400", None).await;
+
+    // (customer, invoice, expected points): 100,000 x 0.01 x 2 = 2,000 before bonuses.
+    for (customer, amount, expected) in [
+        (plain, 100_000, 3_000),     // first purchase x 1.5
+        (plain, 100_000, 2_000),     // no bonus any more
+        (birthday, 100_000, 6_000),  // first purchase x 1.5 x birthday 2
+        (birthday, 100_000, 4_000),  // birthday only
+        (not_yet, 100_000, 3_000),   // birthday tomorrow: first purchase only
+        (rounding, 33_333, 999),     // 999.99 rounds down
+        (rounding, 49, 0),           // 0.98 rounds down to nothing
+    ] {
+        let answer = accredit_api(&app, &shop.admin, customer, amount).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        assert_eq!(answer.body["newTransaction"]["points"], expected, "customer {customer}, invoice {amount}");
+    }
+    assert_eq!(balance(&app, &shop, plain).await, 5_000);
+    assert_eq!(balance(&app, &shop, birthday).await, 10_000);
+    assert_eq!(balance(&app, &shop, not_yet).await, 3_000);
+    assert_eq!(balance(&app, &shop, rounding).await, 999);
+    // A purchase too small to earn is still on record, with no batch.
+    assert_eq!(number(&app, &shop, &format!("select count(*) from transactions where customer_id = {rounding}")).await, 2);
+    assert_eq!(batches(&app, &shop, rounding).await, [999]);
+    assert_ledger_consistent(&app, &shop).await;
+}
+
+#[tokio::test]
+async fn a_29_february_birthday_earns_the_bonus_on_28_february_in_non_leap_years() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    sql(&app, &shop, "update settings set enable_birthday_bonus = true, birthday_bonus_multiplier = 2").await;
+    let leapling = add_customer(&app, &shop, "2902", Some(date("2000-02-29"))).await;
+    let clock = Clock::new(&app, &shop).await;
+    for (at, expected) in [
+        (bogota(2023, 2, 27, 12, 0), 100),
+        (bogota(2023, 2, 28, 12, 0), 200),
+        // 03:00 UTC on 1 March is still 28 February in Bogotá.
+        (Utc.with_ymd_and_hms(2023, 3, 1, 3, 0, 0).unwrap(), 200),
+        (bogota(2023, 3, 1, 0, 30), 100),
+        (bogota(2024, 2, 28, 12, 0), 100),
+        (bogota(2024, 2, 29, 12, 0), 200),
+    ] {
+        let posting = clock.accredit(leapling, 10_000, at).await.unwrap();
+        assert_eq!(posting.new_transaction.points, expected, "at {at}");
+    }
+}
+
+#[tokio::test]
+async fn voiding_the_first_purchase_lets_the_next_one_earn_the_first_purchase_bonus() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    sql(&app, &shop, "update settings set enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 2").await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let clock = Clock::new(&app, &shop).await;
+    let now = Utc::now();
+    let first = clock.accredit(customer, 10_000, now).await.unwrap();
+    assert_eq!(first.new_transaction.points, 200);
+    clock.void(first.new_transaction.id, now).await.unwrap();
+    assert_eq!(clock.accredit(customer, 10_000, now).await.unwrap().new_transaction.points, 200);
+    assert_eq!(clock.accredit(customer, 10_000, now).await.unwrap().new_transaction.points, 100);
+    assert_eq!(balance(&app, &shop, customer).await, 300);
+    assert_ledger_consistent(&app, &shop).await;
+}
+
+#[tokio::test]
+async fn an_accreditation_answers_the_customer_and_a_transaction_by_the_cashier_at_its_point_of_sale() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
+    let customer = add_customer(&app, &shop, "1020304050", Some(date("1990-04-12"))).await;
+    let answer = accredit_api(&app, &cajero, customer, 150_000).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+
+    let updated = &answer.body["updatedCustomer"];
+    assert_eq!(updated["id"], customer);
+    assert_eq!(updated["document"], "1020304050");
+    assert_eq!(updated["points"], 1_500);
+    assert_eq!(updated["birthdate"], "1990-04-12");
+    assert_eq!(updated["is_active"], true);
+
+    let tx = &answer.body["newTransaction"];
+    assert_eq!(tx["type"], "accreditation");
+    assert_eq!(tx["points"], 1_500);
+    assert_eq!(tx["customerId"], customer);
+    assert_eq!(tx["customerName"], "Cliente 1020304050");
+    assert_eq!(tx["customerDocument"], "1020304050");
+    assert_eq!(tx["cashierUsername"], "caja1");
+    assert_eq!(tx["posName"], "Caja caja1");
+    assert!(tx["posId"].is_i64());
+    assert_eq!(tx["invoiceAmount"], 150_000);
+    assert_eq!(tx["invoiceReference"], "F-1");
+    assert!(tx["redeemedValue"].is_null());
+    assert!(tx["productId"].is_null());
+    assert_eq!(tx["is_voided"], false);
+    assert!(tx["voided_by"].is_null());
+    assert!(tx["originalTransactionId"].is_null());
+    let date = tx["date"].as_str().unwrap();
+    assert!(chrono::DateTime::parse_from_rfc3339(date).is_ok(), "{date}");
+
+    let active = number(&app, &shop, &format!("select count(*) from customers where id = {customer} and last_activity_at is not null")).await;
+    assert_eq!(active, 1, "the accreditation is the customer's latest activity");
+    // The amount may come as a string of digits, as the till's input keeps digits only.
+    let answer = app
+        .post(&format!("/api/customers/{customer}/accredit"), &cajero, json!({ "invoiceAmount": "20000" }))
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["updatedCustomer"]["points"], 1_700);
+    assert!(answer.body["newTransaction"]["invoiceReference"].is_null());
+}
+
+#[tokio::test]
+async fn an_accreditation_refuses_bad_amounts_unknown_or_inactive_customers_and_roles_without_permission() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let path = format!("/api/customers/{customer}/accredit");
+    for (amount, message) in [
+        (json!(0), "invoice amount must be positive"),
+        (json!(-5000), "invoice amount must be positive"),
+        (json!("12a"), "invoice amount must be positive"),
+        (json!(null), "invoice amount must be positive"),
+        (json!(10.5), "invoice amount must be a whole number of pesos"),
+        (json!(2_000_000_000_000i64), "invoice amount is too large"),
+    ] {
+        let answer = app.post(&path, &shop.admin, json!({ "invoiceAmount": amount })).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{amount}");
+        assert_eq!(answer.message(), message, "{amount}");
+    }
+    let missing = app.post(&path, &shop.admin, json!({})).await;
+    assert_eq!(missing.message(), "invoice amount must be positive");
+
+    let unknown = accredit_api(&app, &shop.admin, 999_999, 1_000).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    assert_eq!(unknown.message(), "customer not found");
+    let inactive = add_customer(&app, &shop, "200", None).await;
+    sql(&app, &shop, &format!("update customers set is_active = false where id = {inactive}")).await;
+    let answer = accredit_api(&app, &shop.admin, inactive, 1_000).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert_eq!(answer.message(), "customer not found");
+
+    // Another company's customer id is not found either.
+    let other = super::support::shop(&app, "globex").await;
+    let answer = accredit_api(&app, &other.admin, customer, 1_000).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+
+    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
+    sql(&app, &shop, r#"update settings set role_permissions = '{"supervisor": [], "cajero": ["/reportes"]}'"#).await;
+    assert_eq!(accredit_api(&app, &cajero, customer, 1_000).await.status, StatusCode::FORBIDDEN);
+    sql(&app, &shop, r#"update settings set role_permissions = '{"supervisor": [], "cajero": ["/main"]}'"#).await;
+    assert_eq!(accredit_api(&app, &cajero, customer, 1_000).await.status, StatusCode::OK);
+    assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
+    assert_ledger_consistent(&app, &shop).await;
+}

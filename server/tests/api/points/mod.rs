@@ -1,0 +1,11 @@
+//! The points engine: accredit, redeem, void, expiration, reports and dashboard.
+
+mod accredit;
+mod daily;
+mod expiration;
+mod idempotency;
+mod random;
+mod redeem;
+mod reports;
+mod support;
+mod void;

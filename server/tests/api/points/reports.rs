@@ -1,0 +1,199 @@
+use chrono::Utc;
+use chrono_tz::America::Bogota;
+use loyalty::db::TenantTx;
+use loyalty::domain::Prefix;
+use loyalty::points::stats;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use super::support::*;
+use crate::helpers::spawn_app;
+
+fn ids(page: &Value) -> Vec<i64> {
+    page["items"].as_array().unwrap().iter().map(|t| t["id"].as_i64().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn the_transaction_list_is_newest_first_with_money_as_numbers() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let accreditation = accredit_api(&app, &shop.admin, customer, 25_000).await.body["newTransaction"]["id"].clone();
+    let redemption = redeem_api(&app, &shop.admin, customer, 100).await.body["newTransaction"]["id"].clone();
+    let void = app.post(&format!("/api/transactions/{redemption}/void"), &shop.admin, serde_json::json!({})).await;
+    assert_eq!(void.status, StatusCode::OK);
+
+    let answer = app.get("/api/transactions", &shop.admin).await;
+    assert_eq!(answer.status, StatusCode::OK);
+    let list = answer.body.as_array().unwrap();
+    let types: Vec<&str> = list.iter().map(|t| t["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["cancellation", "redemption", "accreditation"]);
+    assert_eq!(list[0]["originalTransactionId"], redemption);
+    assert_eq!(list[0]["points"], 100);
+    assert_eq!(list[1]["redeemedValue"], 100);
+    assert_eq!(list[1]["is_voided"], true);
+    assert_eq!(list[1]["voided_by"], "admin");
+    assert_eq!(list[2]["id"], accreditation);
+    assert_eq!(list[2]["invoiceAmount"], 25_000);
+    assert!(list[2]["posId"].is_null(), "the admin has no point of sale");
+}
+
+#[tokio::test]
+async fn the_paged_report_filters_by_customer_type_point_of_sale_cashier_and_local_days() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
+    let ana = add_customer(&app, &shop, "1020", None).await;
+    let beto = add_customer(&app, &shop, "3040", None).await;
+    sql(&app, &shop, &format!("update customers set name = 'Ana Gomez' where id = {ana}")).await;
+    let clock = Clock::new(&app, &shop).await;
+    let feb_28_late = clock.earn(ana, 10_000, bogota(2025, 2, 28, 23, 30)).await; // 1 March in UTC
+    let mar_1_early = clock.earn(beto, 10_000, bogota(2025, 3, 1, 0, 30)).await;
+    let mar_2 = clock.earn(ana, 10_000, bogota(2025, 3, 2, 12, 0)).await;
+    let by_cajero = accredit_api(&app, &cajero, ana, 10_000).await.body["newTransaction"].clone();
+    let redemption = redeem_api(&app, &cajero, ana, 10).await.body["newTransaction"]["id"].as_i64().unwrap();
+    let by_cajero_id = by_cajero["id"].as_i64().unwrap();
+    let pos = by_cajero["posId"].as_i64().unwrap();
+
+    let search = |query: String| {
+        let app = &app;
+        let token = shop.admin.clone();
+        async move { app.get(&format!("/api/transactions/search?{query}"), &token).await }
+    };
+    let all = search("text=&type=&posId=&cashier=&from=&to=&page=1&pageSize=10".into()).await;
+    assert_eq!(all.status, StatusCode::OK, "{}", all.body);
+    assert_eq!(ids(&all.body), [redemption, by_cajero_id, mar_2, mar_1_early, feb_28_late]);
+    assert_eq!((all.body["total"].as_i64(), all.body["page"].as_i64(), all.body["pageSize"].as_i64()), (Some(5), Some(1), Some(10)));
+
+    for (query, expected) in [
+        ("from=2025-02-28&to=2025-02-28", vec![feb_28_late]),
+        ("from=2025-03-01&to=2025-03-01", vec![mar_1_early]),
+        ("from=2025-02-28&to=2025-03-02", vec![mar_2, mar_1_early, feb_28_late]),
+        ("from=2025-03-02", vec![redemption, by_cajero_id, mar_2]),
+        ("to=2025-02-28", vec![feb_28_late]),
+        ("text=ANA", vec![redemption, by_cajero_id, mar_2, feb_28_late]),
+        ("text=304", vec![mar_1_early]),
+        ("text=%25", vec![]),
+        ("type=redemption", vec![redemption]),
+        (&format!("posId={pos}"), vec![redemption, by_cajero_id]),
+        ("cashier=caja1", vec![redemption, by_cajero_id]),
+        ("cashier=Admin&text=ana", vec![mar_2, feb_28_late]),
+        (&format!("customerId={beto}"), vec![mar_1_early]),
+    ] {
+        let answer = search(query.to_string()).await;
+        assert_eq!(answer.status, StatusCode::OK, "{query}: {}", answer.body);
+        assert_eq!(ids(&answer.body), expected, "{query}");
+        assert_eq!(answer.body["total"].as_i64().unwrap(), expected.len() as i64, "{query}");
+    }
+
+    for (query, message) in [
+        ("pageSize=7", "pageSize must be 10, 25 or 50"),
+        ("page=0", "page must be a whole number from 1"),
+        ("type=refund", "type must be accreditation, redemption, expiration or cancellation"),
+        ("from=2025-13-01", "from must be a date as YYYY-MM-DD"),
+        ("posId=north", "posId must be an id"),
+    ] {
+        let answer = search(query.to_string()).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(answer.message(), message, "{query}");
+    }
+
+    // Pages of 10, newest first; a page past the end is empty but still counts the total.
+    for n in 0..20 {
+        clock.earn(beto, 1_000, bogota(2025, 4, 1, 12, n)).await;
+    }
+    let first = search("pageSize=10&page=1".into()).await.body;
+    let second = search("pageSize=10&page=2".into()).await.body;
+    let third = search("pageSize=10&page=3".into()).await.body;
+    let fourth = search("pageSize=10&page=4".into()).await.body;
+    assert_eq!((ids(&first).len(), ids(&second).len(), ids(&third).len(), ids(&fourth).len()), (10, 10, 5, 0));
+    assert_eq!(fourth["total"], 25);
+    assert_eq!(ids(&first)[0], redemption);
+    assert_eq!(ids(&third).last(), Some(&feb_28_late));
+    assert_eq!(search("pageSize=25".into()).await.body["items"].as_array().unwrap().len(), 25);
+
+    sql(&app, &shop, r#"update settings set role_permissions = '{"supervisor": [], "cajero": ["/main"]}'"#).await;
+    assert_eq!(app.get("/api/transactions/search", &cajero).await.status, StatusCode::FORBIDDEN);
+    assert_eq!(app.get("/api/transactions", &cajero).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_dashboard_sums_the_last_30_local_days_and_values_the_outstanding_points() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    sql(&app, &shop, "update settings set redemption_rate = 2").await;
+    let (ana, beto, carla) = (
+        add_customer(&app, &shop, "1", None).await,
+        add_customer(&app, &shop, "2", None).await,
+        add_customer(&app, &shop, "3", None).await,
+    );
+    let clock = Clock::new(&app, &shop).await;
+    let now = bogota(2025, 6, 30, 12, 0); // the window is 1 to 30 June, Bogotá time
+    clock.earn(ana, 50_000, bogota(2025, 5, 31, 23, 50)).await; // before the window: 500
+    clock.earn(ana, 20_000, bogota(2025, 6, 1, 0, 10)).await; //   first day: 200
+    let voided = clock.earn(beto, 30_000, bogota(2025, 6, 15, 12, 0)).await;
+    clock.void(voided, bogota(2025, 6, 15, 13, 0)).await.unwrap(); // left out
+    clock.earn(ana, 10_000, bogota(2025, 6, 30, 8, 0)).await; //   today: 100
+    clock.spend(ana, 50, bogota(2025, 6, 30, 9, 0)).await; //      today: 50 redeemed
+    clock.earn(carla, 4_000, bogota(2025, 5, 1, 12, 0)).await;
+    sql(&app, &shop, &format!("update customers set is_active = false where id = {carla}")).await;
+
+    let tx = TenantTx::begin(&app.state.pool, &Prefix::parse("acme").unwrap()).await.unwrap();
+    let dashboard = stats::dashboard(&tx, now).await.unwrap();
+    drop(tx);
+    assert_eq!(dashboard.total_customers, 2, "active customers only");
+    assert_eq!(dashboard.points_in_circulation, 750);
+    assert_eq!(dashboard.transactions_last30_days, 3);
+    assert_eq!(dashboard.points_accredited_last30_days, 300);
+    assert_eq!(dashboard.daily.len(), 30);
+    let first = &dashboard.daily[0];
+    let last = &dashboard.daily[29];
+    assert_eq!((first.date, first.accredited, first.redeemed), (date("2025-06-01"), 200, 0));
+    assert_eq!((last.date, last.accredited, last.redeemed), (date("2025-06-30"), 100, 50));
+    assert!(dashboard.daily[1..29].iter().all(|d| d.accredited == 0 && d.redeemed == 0));
+    assert_eq!((dashboard.liability.outstanding_points, dashboard.liability.value), (750, 375));
+
+    let answer = app.get("/api/stats/dashboard", &shop.admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let body = &answer.body;
+    for field in ["totalCustomers", "pointsInCirculation", "transactionsLast30Days", "pointsAccreditedLast30Days"] {
+        assert!(body[field].is_i64(), "{field}: {body}");
+    }
+    assert_eq!(body["liability"]["outstandingPoints"], 750);
+    assert_eq!(body["liability"]["value"], 375);
+    let daily = body["daily"].as_array().unwrap();
+    assert_eq!(daily.len(), 30);
+    let today = Utc::now().with_timezone(&Bogota).date_naive().to_string();
+    assert_eq!(daily[29]["date"], today.as_str());
+    assert!(daily[0]["accredited"].is_i64() && daily[0]["redeemed"].is_i64());
+
+    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
+    assert_eq!(app.get("/api/stats/dashboard", &cajero).await.status, StatusCode::OK);
+    sql(&app, &shop, r#"update settings set role_permissions = '{"supervisor": [], "cajero": ["/accreditar"]}'"#).await;
+    assert_eq!(app.get("/api/stats/dashboard", &cajero).await.status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_the_points_operations() {
+    let app = spawn_app().await;
+    let answer = app.request(reqwest::Method::GET, "/api/openapi.json", None, None).await;
+    let paths = answer.body["paths"].as_object().expect("paths");
+    for (path, method) in [
+        ("/api/customers/{id}/accredit", "post"),
+        ("/api/customers/{id}/redeem", "post"),
+        ("/api/transactions/{id}/void", "post"),
+        ("/api/tasks/expire-points", "post"),
+        ("/api/transactions", "get"),
+        ("/api/transactions/search", "get"),
+        ("/api/stats/dashboard", "get"),
+    ] {
+        let operation = paths.get(path).and_then(|p| p.get(method));
+        assert!(operation.is_some(), "{method} {path} missing");
+        assert!(operation.unwrap()["security"].is_array(), "{method} {path} needs a bearer token");
+    }
+    for path in ["/api/customers/{id}/accredit", "/api/customers/{id}/redeem", "/api/transactions/{id}/void"] {
+        let params = paths[path]["post"]["parameters"].as_array().unwrap();
+        let key = params.iter().find(|p| p["name"] == "Idempotency-Key").expect("Idempotency-Key documented");
+        assert_eq!((key["in"].as_str(), key["required"].as_bool()), (Some("header"), Some(false)), "{path}");
+    }
+}

@@ -1,0 +1,279 @@
+//! Test data for the points engine (inserted with SQL until the customers and products API
+//! lands), the engine's operations with a clock of the test's own, and the ledger's invariants.
+
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use chrono_tz::America::Bogota;
+use loyalty::auth::CurrentUser;
+use loyalty::db::TenantTx;
+use loyalty::domain::{Prefix, Role};
+use loyalty::points::accredit::{self, Accreditation};
+use loyalty::points::expiration::{self, Expired, Trigger};
+use loyalty::points::redeem::{self, Redemption, Reward};
+use loyalty::points::rules::{InvoiceAmount, Points};
+use loyalty::points::void::{self, Voided};
+use loyalty::points::{store, Posting};
+use loyalty::AppResult;
+use serde_json::json;
+
+use crate::helpers::TestApp;
+
+pub const STAFF_PASSWORD: &str = "staff-pass-1";
+
+/// A company with its admin's token.
+pub struct Shop {
+    pub prefix: String,
+    pub admin: String,
+}
+
+impl Shop {
+    pub fn schema(&self) -> String {
+        format!("tenant_{}", self.prefix)
+    }
+}
+
+/// Creates a company earning 1 point per 100 COP (`pointsPerPeso` 0.01) and valuing a point
+/// at 1 COP (`redemptionRate` 1).
+pub async fn shop(app: &TestApp, prefix: &str) -> Shop {
+    let (_, admin) = app.create_company(prefix).await;
+    let shop = Shop { prefix: prefix.to_string(), admin };
+    sql(app, &shop, "update settings set points_per_peso = 0.01, redemption_rate = 1").await;
+    shop
+}
+
+/// Runs statements inside the company's schema.
+pub async fn sql(app: &TestApp, shop: &Shop, statements: &str) {
+    let db = app.db().await;
+    db.batch_execute(&format!("set search_path to {}; {statements}", shop.schema())).await.expect(statements);
+}
+
+/// One number from a query inside the company's schema.
+pub async fn number(app: &TestApp, shop: &Shop, query: &str) -> i64 {
+    let db = app.db().await;
+    db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
+    db.query_one(query, &[]).await.expect(query).get(0)
+}
+
+pub async fn add_customer(app: &TestApp, shop: &Shop, document: &str, birthdate: Option<NaiveDate>) -> i64 {
+    let db = app.db().await;
+    db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
+    db.query_one(
+        "insert into customers (document, name, email, birthdate) values ($1, $2, $3, $4) returning id",
+        &[&document, &format!("Cliente {document}"), &format!("c{document}@example.com"), &birthdate],
+    )
+    .await
+    .unwrap()
+    .get(0)
+}
+
+pub async fn add_product(app: &TestApp, shop: &Shop, code: &str, points: i64, price: i64, active: bool) -> i64 {
+    let db = app.db().await;
+    db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
+    db.query_one(
+        "insert into products (code, name, points_value, price, is_active) values ($1, $2, $3, $4, $5) returning id",
+        &[&code, &format!("Producto {code}"), &points, &price, &active],
+    )
+    .await
+    .unwrap()
+    .get(0)
+}
+
+/// Adds a supervisor or cajero (at a point of sale of its own name) and answers its token.
+pub async fn add_staff(app: &TestApp, shop: &Shop, username: &str, role: &str) -> String {
+    let hash = loyalty::auth::hash_password(STAFF_PASSWORD.into()).await.unwrap();
+    let db = app.db().await;
+    db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
+    db.execute(
+        "with pos as (insert into points_of_sale (name) values ($4) returning id) \
+         insert into users (username, password_hash, role, pos_id) select $1, $2, $3, id from pos",
+        &[&username, &hash, &role, &format!("Caja {username}")],
+    )
+    .await
+    .unwrap();
+    app.login_ok(&format!("{username}@{}", shop.prefix), STAFF_PASSWORD).await
+}
+
+pub async fn balance(app: &TestApp, shop: &Shop, customer: i64) -> i64 {
+    number(app, shop, &format!("select points from customers where id = {customer}")).await
+}
+
+/// Remaining points of a customer's batches, oldest first.
+pub async fn batches(app: &TestApp, shop: &Shop, customer: i64) -> Vec<i64> {
+    let db = app.db().await;
+    db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
+    db.query("select remaining from point_batches where customer_id = $1 order by earned_at, id", &[&customer])
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect()
+}
+
+pub async fn accredit_api(app: &TestApp, token: &str, customer: i64, amount: i64) -> crate::helpers::Answer {
+    app.post(&format!("/api/customers/{customer}/accredit"), token, json!({ "invoiceAmount": amount, "invoiceReference": "F-1" }))
+        .await
+}
+
+pub async fn redeem_api(app: &TestApp, token: &str, customer: i64, points: i64) -> crate::helpers::Answer {
+    app.post(
+        &format!("/api/customers/{customer}/redeem"),
+        token,
+        json!({ "pointsToRedeem": points, "description": "", "invoiceReference": "", "productId": null }),
+    )
+    .await
+}
+
+/// A POST with an `Idempotency-Key` header.
+pub async fn post_with_key(
+    app: &TestApp,
+    path: &str,
+    token: &str,
+    key: &str,
+    body: serde_json::Value,
+) -> (reqwest::StatusCode, serde_json::Value, bool) {
+    let res = app
+        .http
+        .post(format!("{}{path}", app.address))
+        .bearer_auth(token)
+        .header("Idempotency-Key", key)
+        .json(&body)
+        .send()
+        .await
+        .expect("request");
+    let status = res.status();
+    let replayed = res.headers().get("idempotent-replayed").is_some();
+    let body = res.json().await.unwrap_or(serde_json::Value::Null);
+    (status, body, replayed)
+}
+
+/// A moment in Bogotá.
+pub fn bogota(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
+    Bogota.with_ymd_and_hms(y, m, d, h, min, 0).unwrap().with_timezone(&Utc)
+}
+
+pub fn date(s: &str) -> NaiveDate {
+    NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
+}
+
+/// The engine's operations called directly, each in its own committed transaction, at a time
+/// the test chooses.
+pub struct Clock<'a> {
+    pub app: &'a TestApp,
+    pub prefix: Prefix,
+    pub user: CurrentUser,
+}
+
+impl<'a> Clock<'a> {
+    /// Acting as the company's admin.
+    pub async fn new(app: &'a TestApp, shop: &Shop) -> Clock<'a> {
+        let id = number(app, shop, "select id from users where username = 'admin'").await;
+        let user = CurrentUser { id, username: "admin".into(), role: Role::Admin, pos_id: None, impersonated_by: None };
+        Clock { app, prefix: Prefix::parse(&shop.prefix).unwrap(), user }
+    }
+
+    async fn begin(&self) -> TenantTx {
+        TenantTx::begin(&self.app.state.pool, &self.prefix).await.unwrap()
+    }
+
+    pub async fn accredit(&self, customer: i64, amount: i64, at: DateTime<Utc>) -> AppResult<Posting> {
+        let tx = self.begin().await;
+        let input = Accreditation { amount: InvoiceAmount::parse(Some(&json!(amount)))?, invoice_reference: None };
+        let posting = accredit::accredit(&tx, &self.user, customer, &input, at).await?;
+        tx.commit().await?;
+        Ok(posting)
+    }
+
+    /// Accredits and answers the new transaction's id.
+    pub async fn earn(&self, customer: i64, amount: i64, at: DateTime<Utc>) -> i64 {
+        self.accredit(customer, amount, at).await.expect("accredit").new_transaction.id
+    }
+
+    pub async fn redeem(&self, customer: i64, points: i64, at: DateTime<Utc>) -> AppResult<Posting> {
+        let tx = self.begin().await;
+        let input = Redemption {
+            reward: Reward::Points(Points::new(points).expect("points >= 1")),
+            description: None,
+            invoice_reference: None,
+        };
+        let posting = redeem::redeem(&tx, &self.user, customer, &input, at).await?;
+        tx.commit().await?;
+        Ok(posting)
+    }
+
+    /// Redeems and answers the new transaction's id.
+    pub async fn spend(&self, customer: i64, points: i64, at: DateTime<Utc>) -> i64 {
+        self.redeem(customer, points, at).await.expect("redeem").new_transaction.id
+    }
+
+    pub async fn void(&self, transaction: i64, at: DateTime<Utc>) -> AppResult<Voided> {
+        let tx = self.begin().await;
+        let voided = void::void(&tx, &self.user, &self.prefix, transaction, None, at).await?;
+        tx.commit().await?;
+        Ok(voided)
+    }
+
+    /// Runs the company's policy as the admin's button does, at `at`.
+    pub async fn expire(&self, at: DateTime<Utc>) -> Expired {
+        let tx = self.begin().await;
+        store::lock_expiration(&tx, true).await.unwrap();
+        let settings = loyalty::tenant::settings::load(&tx).await.unwrap();
+        let expired = expiration::run(&tx, &settings, Trigger::Manual, "admin", at).await.expect("expire");
+        tx.commit().await.unwrap();
+        expired
+    }
+}
+
+/// Every customer's balance equals the sum of its ledger and of its batches' remaining points;
+/// every batch holds its points less what non-voided transactions took from it; nothing is
+/// negative; every voided transaction has exactly one cancellation of the opposite points.
+pub async fn assert_ledger_consistent(app: &TestApp, shop: &Shop) {
+    let db = app.db().await;
+    db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
+    let customers = db
+        .query(
+            "select c.id, c.points, \
+               (select coalesce(sum(t.points), 0) from transactions t where t.customer_id = c.id)::bigint as ledger, \
+               (select coalesce(sum(b.remaining), 0) from point_batches b where b.customer_id = c.id)::bigint as batches \
+             from customers c order by c.id",
+            &[],
+        )
+        .await
+        .unwrap();
+    for row in &customers {
+        let (id, points, ledger, batches): (i64, i64, i64, i64) = (row.get(0), row.get(1), row.get(2), row.get(3));
+        assert!(points >= 0, "customer {id} has a negative balance {points}");
+        assert_eq!(points, ledger, "customer {id}: balance {points} != ledger {ledger}");
+        assert_eq!(points, batches, "customer {id}: balance {points} != batches {batches}");
+    }
+    let bad_batches: i64 = db
+        .query_one(
+            "select count(*) from point_batches b where b.remaining < 0 or b.remaining > b.points \
+               or b.remaining <> b.points - (select coalesce(sum(m.points), 0) from batch_movements m \
+                   join transactions t on t.id = m.transaction_id where m.batch_id = b.id and not t.is_voided)",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(bad_batches, 0, "batches whose remaining points disagree with their movements");
+    let bad_voids: i64 = db
+        .query_one(
+            "select count(*) from transactions o where o.is_voided and o.voided_by is not null and not exists \
+               (select 1 from transactions c where c.original_transaction_id = o.id and c.type = 'cancellation' \
+                and c.points = -o.points) \
+             or (not o.is_voided and exists (select 1 from transactions c where c.original_transaction_id = o.id))",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(bad_voids, 0, "voided transactions without their cancellation, or cancellations of live ones");
+    let bad_batches_of_voided: i64 = db
+        .query_one(
+            "select count(*) from transactions t where t.type in ('expiration', 'cancellation') and t.is_voided",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(bad_batches_of_voided, 0, "expiration or cancellation rows voided");
+}
