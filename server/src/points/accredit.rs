@@ -78,6 +78,7 @@ async fn accredit_handler(
     let posting = accredit(&t, &t.user, id, &input, Utc::now()).await?;
     let answer = idempotent.finish(&t, &posting).await?;
     t.commit().await?;
+    crate::metrics::record_points("accredited", posting.new_transaction.points);
     Ok(answer)
 }
 

@@ -92,6 +92,8 @@ async fn expire_points(t: Tenant) -> AppResult<Json<ExpirationResponse>> {
     )
     .await?;
     t.commit().await?;
+    crate::metrics::record_expiration_run("manual");
+    crate::metrics::record_points("expired", expired.points);
     let message = match expired.policy {
         "none" => "the expiration policy is 'none': no points expire".to_string(),
         _ => format!("{} points of {} customers expired", expired.points, expired.customers),
@@ -172,6 +174,8 @@ pub async fn run_daily(pool: &deadpool_postgres::Pool, prefix: &Prefix, now: Dat
     let detail = json!({ "trigger": "daily", "policy": expired.policy, "points": expired.points, "customers": expired.customers });
     store::audit_as_system(&tx, "points.expire", "expiration_run", Some(expired.run_id), &detail).await?;
     tx.commit().await?;
+    crate::metrics::record_expiration_run("daily");
+    crate::metrics::record_points("expired", expired.points);
     Ok(Some(expired))
 }
 

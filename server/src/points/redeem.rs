@@ -122,6 +122,7 @@ async fn redeem_handler(
     let posting = redeem(&t, &t.user, id, &input, Utc::now()).await?;
     let answer = idempotent.finish(&t, &posting).await?;
     t.commit().await?;
+    crate::metrics::record_points("redeemed", posting.new_transaction.points);
     Ok(answer)
 }
 

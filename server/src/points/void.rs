@@ -114,6 +114,7 @@ async fn void_handler(
     .await?;
     let answer = idempotent.finish(&t, &VoidResponse { message: "transaction voided".into() }).await?;
     t.commit().await?;
+    crate::metrics::record_points("voided", voided.points);
     Ok(answer)
 }
 

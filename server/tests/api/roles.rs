@@ -48,6 +48,14 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("PUT", "/api/categories/999999", ADMIN | SUPERVISOR),
     ("DELETE", "/api/categories/999999", ADMIN | SUPERVISOR),
     ("GET", "/api/categories/999999/usage", ADMIN | SUPERVISOR),
+    // Points: the screens that offer each operation (the dashboard's quick panels included).
+    ("POST", "/api/customers/999999/accredit", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
+    ("POST", "/api/customers/999999/redeem", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
+    ("GET", "/api/transactions", ADMIN | SUPERVISOR | CAJERO),
+    ("GET", "/api/transactions/search", ADMIN | SUPERVISOR | CAJERO),
+    ("POST", "/api/transactions/999999/void", ADMIN | SUPERVISOR | CAJERO),
+    ("GET", "/api/stats/dashboard", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
+    ("POST", "/api/tasks/expire-points", ADMIN),
 ];
 
 #[tokio::test]
