@@ -21,6 +21,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Whole-app renders load lazy pages on first use; on a busy 2-core machine that can pass 5 s.
+    testTimeout: 15000,
     unstubGlobals: true,
   },
 });

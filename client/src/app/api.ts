@@ -26,6 +26,7 @@ export const TAG_TYPES = [
   'Category',
   'Customer',
   'Transaction',
+  'Stats',
 ] as const;
 
 /**

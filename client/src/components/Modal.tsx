@@ -38,6 +38,9 @@ export function Modal({ open, title, onClose, children, footer, size = 'md', ton
     first?.focus();
 
     function onKeyDown(event: KeyboardEvent) {
+      // With dialogs stacked (a picker opened from an edit dialog) only the top one reacts.
+      const open = document.querySelectorAll('[aria-modal="true"]');
+      if (dialog && open.length > 1 && open[open.length - 1] !== dialog) return;
       if (event.key === 'Escape' && !busyRef.current) {
         event.stopPropagation();
         onCloseRef.current();

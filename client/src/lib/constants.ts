@@ -10,3 +10,7 @@ export const COMPANY_PAGE_SIZES = [5, 10, 25] as const;
 export const COMPANY_DEFAULT_PAGE_SIZE = 5;
 
 export const CURRENCY = 'COP';
+
+/** How long the settings screens show 'saved' (3 s) and the point-expiration result (5 s). */
+export const SETTINGS_SAVED_MESSAGE_MS = 3000;
+export const EXPIRATION_MESSAGE_MS = 5000;

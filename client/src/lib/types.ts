@@ -76,3 +76,62 @@ export interface Category {
   name: string;
   icon: string;
 }
+
+/** A customer (SPEC.md section 3); `birthdate` is YYYY-MM-DD. */
+export interface Customer {
+  id: number;
+  document: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  birthdate: string | null;
+  points: number;
+  is_active: boolean;
+}
+
+export interface Product {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  price: number;
+  pointsValue: number;
+  is_active: boolean;
+  categoryId: number | null;
+  categoryName: string | null;
+}
+
+export type TransactionType = 'accreditation' | 'redemption' | 'expiration' | 'cancellation';
+
+/** A ledger row; `points` is negative for redemptions and expirations. */
+export interface Transaction {
+  id: number;
+  date: string;
+  type: TransactionType;
+  points: number;
+  customerId: number;
+  customerName: string;
+  customerDocument: string;
+  /** 'system' (or absent) for expirations. */
+  cashierUsername: string | null;
+  posId: number | null;
+  posName: string | null;
+  description: string | null;
+  invoiceAmount: number | null;
+  redeemedValue: number | null;
+  invoiceReference: string | null;
+  productId: number | null;
+  is_voided: boolean;
+  voided_by: string | null;
+  originalTransactionId: number | null;
+}
+
+/** A page of a paged, filtered list. */
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Lazy-loaded pages are transformed on first use; on a busy machine that takes over the default
+// 1 s that findBy*/waitFor wait.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeEach(() => {
   // No test reaches a network: a call nobody mocked fails loudly.

@@ -1,6 +1,16 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import { AccreditForm } from '../../components/operations/AccreditForm';
+import { PageHeader } from '../../components/PageHeader';
 
-/** /accreditar. */
+/** /accreditar: find a customer by document and credit points for an invoice. */
 export function AccreditPage() {
-  return <PlaceholderPage titleKey="accredit.title" />;
+  const { t } = useTranslation();
+  return (
+    <section className="page">
+      <PageHeader title={t('accredit.title')} subtitle={t('accredit.subtitle')} />
+      <div className="card operation-card">
+        <AccreditForm />
+      </div>
+    </section>
+  );
 }

@@ -1,6 +1,14 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { useTranslation } from 'react-i18next';
+import { RedeemForm } from '../../components/operations/RedeemForm';
+import { PageHeader } from '../../components/PageHeader';
 
-/** /redimir. */
+/** /redimir: find a customer, pick a product or type points, redeem, print the receipt. */
 export function RedeemPage() {
-  return <PlaceholderPage titleKey="redeem.title" />;
+  const { t } = useTranslation();
+  return (
+    <section className="page">
+      <PageHeader title={t('redeem.title')} subtitle={t('redeem.subtitle')} />
+      <RedeemForm variant="full" />
+    </section>
+  );
 }

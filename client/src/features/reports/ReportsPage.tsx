@@ -1,6 +1,270 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { ArrowDownTrayIcon, ArrowPathIcon, NoSymbolIcon, PrinterIcon } from '@heroicons/react/24/outline';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../app/session';
+import { useGetPointsOfSaleQuery } from '../../app/tenantApi';
+import { toastShown } from '../../app/toasts';
+import { PagedList, type ListState } from '../../components/list';
+import { PageHeader } from '../../components/PageHeader';
+import type { ReceiptData } from '../../components/receipt/Receipt';
+import { ReceiptModal } from '../../components/receipt/ReceiptModal';
+import { LIST_DEFAULT_PAGE_SIZE } from '../../lib/constants';
+import { downloadCsv } from '../../lib/csv';
+import { useIdempotentSubmit } from '../../lib/idempotency';
+import { byName } from '../../lib/paging';
+import { canReprint, canVoid, voidNeedsSupervisor } from '../../lib/points';
+import type { Transaction, TransactionType } from '../../lib/types';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { fetchAllTransactions, type ExportProgress } from './exportAll';
+import { CSV_FILENAME, transactionsCsv } from './reportCsv';
+import { ReportFiltersBar } from './ReportFiltersBar';
+import {
+  EMPTY_FILTERS,
+  useGetReportUsersQuery,
+  useSearchTransactionsQuery,
+  useVoidTransactionMutation,
+  type ReportFilters,
+} from './reportsApi';
+import { TransactionRow } from './TransactionRow';
+import { VoidBanner, type VoidResult } from './VoidBanner';
+import { VoidDialog, type VoidCredentials } from './VoidDialog';
+import './reports.css';
 
-/** /reportes. */
+const SEARCH_DEBOUNCE_MS = 300;
+const CSV_COLUMNS = [
+  'id',
+  'date',
+  'cashier',
+  'pos',
+  'customerDocument',
+  'customerName',
+  'type',
+  'description',
+  'points',
+  'invoiceAmount',
+  'redeemedValue',
+] as const;
+
+/** /reportes: filtered, server-paged transactions with CSV export, void and reprint. */
 export function ReportsPage() {
-  return <PlaceholderPage titleKey="reports.title" />;
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const user = useAppSelector(selectUser);
+  const mayListUsers = user?.role === 'admin' || user?.role === 'supervisor';
+
+  // Filters: the customer text is the list's search box; every change goes back to page 1.
+  const [filters, setFilters] = useState<Omit<ReportFilters, 'text'>>(EMPTY_FILTERS);
+  const [search, setSearchText] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSizeState] = useState(LIST_DEFAULT_PAGE_SIZE);
+  const listState: ListState = useMemo(
+    () => ({
+      search,
+      page,
+      pageSize,
+      setSearch: (text: string) => {
+        setSearchText(text);
+        setPage(1);
+      },
+      setPage,
+      setPageSize: (size: number) => {
+        setPageSizeState(size);
+        setPage(1);
+      },
+    }),
+    [search, page, pageSize],
+  );
+  const text = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
+  const applied: ReportFilters = useMemo(() => ({ ...filters, text }), [filters, text]);
+  const anyFilter = Object.values(applied).some((value) => value !== '');
+
+  const result = useSearchTransactionsQuery({ ...applied, page, pageSize });
+  const { data: pointsOfSale } = useGetPointsOfSaleQuery();
+  const { data: users } = useGetReportUsersQuery(undefined, { skip: !mayListUsers });
+
+  const posOptions = useMemo(() => [...(pointsOfSale ?? [])].sort(byName((pos: { name: string }) => pos.name)), [pointsOfSale]);
+  const cashiers = useMemo(() => {
+    const names = mayListUsers ? (users ?? []).map((u) => u.username) : user ? [user.username] : [];
+    return [...new Set(names)].sort(byName((name: string) => name)).concat('system');
+  }, [mayListUsers, users, user]);
+
+  // Void.
+  const [voidTransaction, voidState] = useVoidTransactionMutation();
+  const submitOnce = useIdempotentSubmit();
+  const [voiding, setVoiding] = useState<Transaction | null>(null);
+  const [voidError, setVoidError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<VoidResult | null>(null);
+  const bannerId = useRef(0);
+  const hideBanner = useCallback(() => setBanner(null), []);
+
+  function showBanner(kind: VoidResult['kind'], message: string) {
+    bannerId.current += 1;
+    setBanner({ kind, message, id: bannerId.current });
+  }
+
+  async function confirmVoid(credentials: VoidCredentials | null) {
+    if (!voiding) return;
+    const transaction = voiding;
+    setVoidError(null);
+    try {
+      const outcome = await submitOnce(`void:${transaction.id}`, (idempotencyKey) =>
+        voidTransaction({ id: transaction.id, idempotencyKey, ...(credentials ?? {}) }).unwrap(),
+      );
+      if (!outcome.ran) return;
+      setVoiding(null);
+      showBanner('success', t('reports.void.success'));
+    } catch (failure) {
+      const status = apiErrorStatus(failure);
+      if (status === 401 && credentials) {
+        // Wrong supervisor credentials: let the cajero try again in the dialog.
+        setVoidError(t('reports.void.invalidSupervisor'));
+        return;
+      }
+      setVoiding(null);
+      showBanner('error', apiErrorMessage(failure) ?? t('reports.void.error'));
+    }
+  }
+
+  // Reprint.
+  const [reprint, setReprint] = useState<ReceiptData | null>(null);
+
+  // CSV export of every filtered row.
+  const [exporting, setExporting] = useState<ExportProgress | null>(null);
+  async function exportCsv() {
+    if (exporting) return;
+    setExporting({ loaded: 0, total: result.data?.total ?? 0 });
+    try {
+      const rows = await fetchAllTransactions(dispatch, applied, setExporting);
+      const csv = transactionsCsv(rows, {
+        headers: CSV_COLUMNS.map((column) => t(`reports.csv.${column}`)),
+        type: (type: TransactionType) => t(`reports.types.${type}`),
+      });
+      downloadCsv(CSV_FILENAME, csv);
+    } catch (failure) {
+      if (apiErrorStatus(failure) !== 401) {
+        const message = apiErrorMessage(failure);
+        dispatch(toastShown('error', message ? { message } : { messageKey: 'reports.csv.error' }));
+      }
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const total = result.data?.total ?? 0;
+  const items = result.data?.items ?? [];
+
+  return (
+    <section className="page reports">
+      <PageHeader title={t('reports.title')} subtitle={t('reports.subtitle')} />
+      <VoidBanner key={banner?.id ?? 0} result={banner} onDone={hideBanner} />
+      <ReportFiltersBar
+        filters={filters}
+        active={anyFilter || search.trim() !== ''}
+        onChange={(change) => {
+          setFilters((current) => ({ ...current, ...change }));
+          setPage(1);
+        }}
+        onClear={() => {
+          setFilters(EMPTY_FILTERS);
+          setSearchText('');
+          setPage(1);
+        }}
+        pointsOfSale={posOptions}
+        cashiers={cashiers}
+      />
+
+      {result.isError && !result.isFetching ? (
+        <div className="card reports-error" role="alert">
+          <p>{apiErrorMessage(result.error) ?? t('reports.errorLoading')}</p>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void result.refetch()}>
+            <ArrowPathIcon aria-hidden="true" />
+            {t('reports.retry')}
+          </button>
+        </div>
+      ) : null}
+
+      <div className={`reports-list ${result.isFetching ? 'reports-list-busy' : ''}`} aria-busy={result.isFetching}>
+        {result.isLoading ? (
+          <p className="card list-empty" role="status">
+            {t('reports.loading')}
+          </p>
+        ) : result.isError && !result.data ? null : (
+          <PagedList<Transaction>
+            mode="server"
+            title={t('reports.listTitle')}
+            items={items}
+            total={total}
+            state={listState}
+            loading={result.isFetching}
+            getKey={(tx) => tx.id}
+            searchPlaceholder={t('reports.filters.textPlaceholder')}
+            emptyText={anyFilter ? t('reports.noResults') : t('reports.noTransactions')}
+            noResultsText={t('reports.noResults')}
+            headerActions={
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => void exportCsv()}
+                disabled={exporting !== null || total === 0}
+              >
+                <ArrowDownTrayIcon aria-hidden="true" />
+                {exporting
+                  ? t('reports.csv.exporting', { loaded: exporting.loaded, total: exporting.total })
+                  : t('reports.csv.export')}
+              </button>
+            }
+            renderItem={(tx) => <TransactionRow transaction={tx} />}
+            renderActions={(tx) => (
+              <>
+                {canReprint(tx) ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => setReprint({ transaction: tx, previousBalance: null, newBalance: null })}
+                    aria-label={t('reports.reprintLabel', { id: tx.id })}
+                    title={t('reports.reprint')}
+                  >
+                    <PrinterIcon aria-hidden="true" />
+                    <span className="hide-sm">{t('reports.reprint')}</span>
+                  </button>
+                ) : null}
+                {user && canVoid(tx, user) ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm btn-void"
+                    onClick={() => {
+                      setVoidError(null);
+                      setVoiding(tx);
+                    }}
+                    aria-label={t('reports.void.buttonLabel', { id: tx.id })}
+                    title={t('reports.void.button')}
+                  >
+                    <NoSymbolIcon aria-hidden="true" />
+                    <span className="hide-sm">{t('reports.void.button')}</span>
+                  </button>
+                ) : null}
+              </>
+            )}
+          />
+        )}
+      </div>
+
+      {voiding && user ? (
+        <VoidDialog
+          key={voiding.id}
+          transaction={voiding}
+          needsSupervisor={voidNeedsSupervisor(user)}
+          companyPrefix={user.company?.prefix ?? null}
+          submitting={voidState.isLoading}
+          error={voidError}
+          onCancel={() => setVoiding(null)}
+          onConfirm={(credentials) => void confirmVoid(credentials)}
+        />
+      ) : null}
+
+      <ReceiptModal data={reprint} onClose={() => setReprint(null)} />
+    </section>
+  );
 }

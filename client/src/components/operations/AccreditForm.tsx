@@ -1,0 +1,118 @@
+import { CheckCircleIcon, PlusCircleIcon } from '@heroicons/react/24/outline';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { useAccreditPointsMutation } from '../../app/pointsApi';
+import { useFormat } from '../../app/useFormat';
+import { useIdempotentSubmit } from '../../lib/idempotency';
+import { validateInvoiceAmount } from '../../lib/points';
+import { DigitsField } from '../DigitsField';
+import { FormError, TextField } from '../FormField';
+import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
+
+interface Success {
+  points: number;
+  name: string;
+  balance: number;
+}
+
+/**
+ * Accredit flow of SPEC.md section 4: find the customer, enter the invoice amount (digits only,
+ * above zero) and an optional reference, credit the points; the form is cleared and the points
+ * earned are shown. Used by /accreditar and by the dashboard's quick panel.
+ */
+export function AccreditForm({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const lookup = useCustomerLookup();
+  const [accredit, { isLoading }] = useAccreditPointsMutation();
+  const submitOnce = useIdempotentSubmit();
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<Success | null>(null);
+  const customer = lookup.customer;
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSuccess(null);
+    if (!customer) {
+      setError(t('dashboard.errorEnterId'));
+      return;
+    }
+    const invalid = validateInvoiceAmount(amount);
+    if (invalid) {
+      setError(t(invalid));
+      return;
+    }
+    setError(null);
+    const request = { customerId: customer.id, invoiceAmount: Number(amount), invoiceReference: reference.trim() };
+    try {
+      const outcome = await submitOnce(JSON.stringify(request), (idempotencyKey) =>
+        accredit({ ...request, idempotencyKey }).unwrap(),
+      );
+      if (!outcome.ran) return;
+      const { updatedCustomer, newTransaction } = outcome.result;
+      lookup.setCustomer(updatedCustomer);
+      setSuccess({ points: newTransaction.points, name: updatedCustomer.name, balance: updatedCustomer.points });
+      setAmount('');
+      setReference('');
+    } catch (failure) {
+      if (apiErrorStatus(failure) === 401) return;
+      setError(apiErrorMessage(failure) ?? t('redeem.errorGeneric'));
+    }
+  }
+
+  return (
+    <div className={`operation ${compact ? 'operation-compact' : ''}`}>
+      <CustomerLookup
+        lookup={{
+          ...lookup,
+          setDocument: (digits) => {
+            setSuccess(null);
+            setError(null);
+            lookup.setDocument(digits);
+          },
+        }}
+        autoFocus={!compact}
+      />
+      <form className="form-fields" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={t('accredit.formLabel')}>
+        <DigitsField
+          label={t('accredit.invoiceAmount')}
+          value={amount}
+          onChange={(digits) => {
+            setAmount(digits);
+            setSuccess(null);
+          }}
+          prefix={t('accredit.currencySymbol')}
+          required
+          disabled={!customer}
+          maxLength={19}
+        />
+        <TextField
+          label={t('accredit.invoiceReference')}
+          value={reference}
+          onChange={setReference}
+          placeholder={t('accredit.invoiceReferencePlaceholder')}
+          disabled={!customer}
+          maxLength={100}
+        />
+        <FormError message={error} />
+        {success ? (
+          <p className="form-success" role="status">
+            <CheckCircleIcon aria-hidden="true" />
+            {t('accredit.success', {
+              points: format.number(success.points),
+              name: success.name,
+              balance: format.number(success.balance),
+            })}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={!customer || isLoading}>
+          <PlusCircleIcon aria-hidden="true" />
+          {isLoading ? t('accredit.submitting') : t('accredit.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

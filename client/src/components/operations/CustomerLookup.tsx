@@ -1,0 +1,134 @@
+import { MagnifyingGlassIcon, UserCircleIcon, XMarkIcon } from '@heroicons/react/24/outline';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { useLazyGetCustomerByDocumentQuery } from '../../app/pointsApi';
+import { useFormat } from '../../app/useFormat';
+import type { Customer } from '../../lib/types';
+import { DigitsField } from '../DigitsField';
+import './operations.css';
+import { FormError } from '../FormField';
+
+export interface CustomerLookupState {
+  document: string;
+  customer: Customer | null;
+  error: string | null;
+  searching: boolean;
+  setDocument: (digits: string) => void;
+  search: () => Promise<void>;
+  /** Replaces the shown customer (e.g. with the updated balance after a posting). */
+  setCustomer: (customer: Customer) => void;
+  clear: () => void;
+}
+
+/**
+ * Finding a customer by exact ID document (SPEC.md section 5): an empty document gives
+ * 'dashboard.errorEnterId', an unknown one 'dashboard.errorCustomerNotFound'.
+ */
+export function useCustomerLookup(): CustomerLookupState {
+  const { t } = useTranslation();
+  const [trigger, { isFetching }] = useLazyGetCustomerByDocumentQuery();
+  const [document, setDocumentState] = useState('');
+  const [customer, setCustomerState] = useState<Customer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Only the latest search may show its answer (the document may change while one runs).
+  const latest = useRef(0);
+
+  const setDocument = useCallback((digits: string) => {
+    latest.current += 1;
+    setDocumentState(digits);
+    // The customer shown must be the one of the document shown.
+    setCustomerState(null);
+    setError(null);
+  }, []);
+
+  const search = useCallback(async () => {
+    const attempt = ++latest.current;
+    setError(null);
+    setCustomerState(null);
+    if (document === '') {
+      setError(t('dashboard.errorEnterId'));
+      return;
+    }
+    try {
+      const found = await trigger(document).unwrap();
+      if (attempt === latest.current) setCustomerState(found);
+    } catch (failure) {
+      if (attempt !== latest.current) return;
+      const status = apiErrorStatus(failure);
+      if (status === 404) setError(t('dashboard.errorCustomerNotFound'));
+      else if (status !== 401) setError(apiErrorMessage(failure) ?? t('common.errorGeneric'));
+    }
+  }, [document, trigger, t]);
+
+  const clear = useCallback(() => {
+    latest.current += 1;
+    setDocumentState('');
+    setCustomerState(null);
+    setError(null);
+  }, []);
+
+  return useMemo(
+    () => ({ document, customer, error, searching: isFetching, setDocument, search, setCustomer: setCustomerState, clear }),
+    [document, customer, error, isFetching, setDocument, search, clear],
+  );
+}
+
+/** The found customer: name, document and point balance. */
+export function CustomerCard({ customer, onClear }: { customer: Customer; onClear?: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <div className="customer-card" data-testid="customer-card">
+      <UserCircleIcon className="customer-card-icon" aria-hidden="true" />
+      <div className="customer-card-text">
+        <span className="row-title">{customer.name}</span>
+        <span className="row-meta">{t('dashboard.lookup.documentValue', { document: format.digits(customer.document) || customer.document })}</span>
+      </div>
+      <div className="customer-card-points">
+        <span className="customer-card-points-value" data-testid="customer-points">
+          {format.number(customer.points)}
+        </span>
+        <span className="row-meta">{t('dashboard.lookup.pointsAvailable')}</span>
+      </div>
+      {onClear ? (
+        <button type="button" className="icon-button" onClick={onClear} aria-label={t('dashboard.lookup.changeCustomer')} title={t('dashboard.lookup.changeCustomer')}>
+          <XMarkIcon aria-hidden="true" />
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The document field with its search button, the lookup's error, and the customer found. */
+export function CustomerLookup({ lookup, autoFocus = false }: { lookup: CustomerLookupState; autoFocus?: boolean }) {
+  const { t } = useTranslation();
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!lookup.searching) void lookup.search();
+  }
+
+  return (
+    <div className="customer-lookup">
+      <form onSubmit={handleSubmit} noValidate role="search" aria-label={t('dashboard.lookup.title')}>
+        <DigitsField
+          label={t('dashboard.lookup.document')}
+          placeholder={t('dashboard.lookup.documentPlaceholder')}
+          value={lookup.document}
+          onChange={lookup.setDocument}
+          autoFocus={autoFocus}
+          maxLength={26}
+          action={
+            <button type="submit" className="btn btn-secondary" disabled={lookup.searching}>
+              <MagnifyingGlassIcon aria-hidden="true" />
+              {lookup.searching ? t('dashboard.lookup.searching') : t('common.search')}
+            </button>
+          }
+        />
+      </form>
+      <FormError message={lookup.error} />
+      {lookup.customer ? <CustomerCard customer={lookup.customer} onClear={lookup.clear} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { loggedInState, makeSettings, makeUser } from '../../test/fixtures';
+import { mockApi, tenantRoutes, type MockHandler, type MockRequest } from '../../test/mockApi';
+import { makeCustomer, makeTransaction } from '../../test/pointsFixtures';
+import { renderApp } from '../../test/renderWithProviders';
+
+const cajero = makeUser('cajero');
+const settings = makeSettings({ supervisor: [], cajero: ['/main', '/accreditar', '/redimir', '/reportes'] });
+const asCajero = (locale: 'es' | 'en' = 'es') => ({ preloadedState: loggedInState(cajero, { locale }) });
+const customer = makeCustomer({ points: 1000 });
+
+function routes(extra: Record<string, MockHandler> = {}): Record<string, MockHandler> {
+  return {
+    ...tenantRoutes(settings),
+    'GET /api/customers/by-document/1020304050': { body: customer },
+    ...extra,
+  };
+}
+
+const posts = (requests: MockRequest[]) => requests.filter((r) => r.method === 'POST');
+
+async function findCustomer(user: ReturnType<typeof renderApp>['user'], document = '1020304050') {
+  await user.type(await screen.findByLabelText('Documento del cliente'), document);
+  await user.click(screen.getByRole('button', { name: 'Buscar' }));
+}
+
+describe('accredit screen', () => {
+  it('asks for a document before searching', async () => {
+    const { requests } = mockApi(routes());
+    const { user } = renderApp('/accreditar', asCajero('en'));
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a document number.');
+    expect(requests.some((r) => r.path.includes('by-document'))).toBe(false);
+  });
+
+  it('says so when no customer has the document', async () => {
+    mockApi(routes({ 'GET /api/customers/by-document/999': { status: 404, body: { message: 'customer not found' } } }));
+    const { user } = renderApp('/accreditar', asCajero());
+    await findCustomer(user, '999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se encontró un cliente con ese documento.');
+  });
+
+  it('looks the customer up by the digits of the document', async () => {
+    const { requests } = mockApi(routes());
+    const { user } = renderApp('/accreditar', asCajero());
+    await findCustomer(user, '1.020.304.050');
+    const card = await screen.findByTestId('customer-card');
+    expect(card).toHaveTextContent('Ana María Gómez');
+    expect(within(card).getByTestId('customer-points')).toHaveTextContent('1.000');
+    expect(requests.find((r) => r.path.includes('by-document'))?.path).toBe('/api/customers/by-document/1020304050');
+  });
+
+  it('refuses an amount of zero', async () => {
+    const { requests } = mockApi(routes());
+    const { user } = renderApp('/accreditar', asCajero());
+    await findCustomer(user);
+    await screen.findByTestId('customer-card');
+    await user.type(screen.getByLabelText(/^Valor de la factura/), '0');
+    await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('El valor de la factura debe ser un número mayor que cero.');
+    expect(posts(requests)).toHaveLength(0);
+  });
+
+  it('credits the invoice once with an Idempotency-Key, shows the points and clears the form', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { requests } = mockApi(
+      routes({
+        'POST /api/customers/1/accredit': async (request) => {
+          await gate;
+          const body = request.body as { invoiceAmount: number };
+          return {
+            body: {
+              updatedCustomer: { ...customer, points: 1500 },
+              newTransaction: makeTransaction({ id: 9, points: body.invoiceAmount / 100, invoiceAmount: body.invoiceAmount }),
+            },
+          };
+        },
+      }),
+    );
+    const { user } = renderApp('/accreditar', asCajero());
+    await findCustomer(user);
+    await screen.findByTestId('customer-card');
+    const amount = screen.getByLabelText(/^Valor de la factura/);
+    await user.type(amount, '50a000');
+    expect(amount).toHaveValue('50.000');
+    await user.type(screen.getByLabelText('Referencia de la factura'), ' FV-77 ');
+    const submit = screen.getByRole('button', { name: 'Acreditar puntos' });
+    await user.dblClick(submit);
+    release();
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Se acreditaron 500 puntos a Ana María Gómez. Nuevo saldo: 1.500 puntos.');
+    const sent = posts(requests);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.body).toEqual({ invoiceAmount: 50000, invoiceReference: 'FV-77' });
+    expect(sent[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(amount).toHaveValue('');
+    expect(screen.getByLabelText('Referencia de la factura')).toHaveValue('');
+    expect(screen.getByTestId('customer-points')).toHaveTextContent('1.500');
+  });
+
+  it('retries a post whose answer was lost with the same key', async () => {
+    let calls = 0;
+    const { requests } = mockApi(
+      routes({
+        'POST /api/customers/1/accredit': () => {
+          calls += 1;
+          if (calls === 1) return { status: 503, body: { message: 'Servicio no disponible' } };
+          return { body: { updatedCustomer: { ...customer, points: 1100 }, newTransaction: makeTransaction({ points: 100 }) } };
+        },
+      }),
+    );
+    const { user } = renderApp('/accreditar', asCajero());
+    await findCustomer(user);
+    await screen.findByTestId('customer-card');
+    await user.type(screen.getByLabelText(/^Valor de la factura/), '10000');
+    await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Servicio no disponible');
+    await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));
+    await screen.findByText(/Se acreditaron 100 puntos/);
+    const [first, second] = posts(requests);
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
+  });
+
+  it('shows the server message, or the generic one', async () => {
+    let answer: { status: number; body?: unknown } = { status: 404, body: { message: 'API Error: customer not found' } };
+    mockApi(routes({ 'POST /api/customers/1/accredit': () => answer }));
+    const { user } = renderApp('/accreditar', asCajero());
+    await findCustomer(user);
+    await screen.findByTestId('customer-card');
+    await user.type(screen.getByLabelText(/^Valor de la factura/), '10000');
+    await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^customer not found$/);
+    answer = { status: 400, body: {} };
+    await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No se pudo completar la redención.'));
+  });
+});

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../app/useFormat';
+import type { Transaction } from '../../lib/types';
+
+/** One report row: when, what, who, for whom; voided rows are faded and struck through. */
+export function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const tx = transaction;
+  const positive = tx.points > 0;
+  const amount =
+    tx.invoiceAmount != null
+      ? t('reports.row.invoiceAmount', { amount: format.currency(tx.invoiceAmount) })
+      : tx.redeemedValue != null
+        ? t('reports.row.redeemedValue', { amount: format.currency(tx.redeemedValue) })
+        : null;
+  return (
+    <div className={`tx-row ${tx.is_voided ? 'tx-voided' : ''}`} data-testid={`transaction-${tx.id}`}>
+      <div className="tx-main">
+        <div className="tx-heading">
+          <span className={`chip tx-type tx-type-${tx.type}`}>{t(`reports.types.${tx.type}`)}</span>
+          {tx.is_voided ? <span className="chip tx-voided-badge">{t('reports.voidedBadge')}</span> : null}
+          <span className="row-meta">{t('reports.row.id', { id: tx.id })}</span>
+          <time className="row-meta" dateTime={tx.date}>
+            {format.dateTime(tx.date)}
+          </time>
+        </div>
+        <span className="row-title tx-strike">
+          {tx.customerName} <span className="row-meta">{format.digits(tx.customerDocument) || tx.customerDocument}</span>
+        </span>
+        <span className="row-meta tx-strike">
+          {[
+            // A cancellation's own text (written by the server) is replaced by a translated one.
+            tx.type === 'cancellation' && tx.originalTransactionId != null
+              ? t('reports.row.cancels', { id: tx.originalTransactionId })
+              : tx.description,
+            tx.invoiceReference ? t('reports.row.invoiceReference', { reference: tx.invoiceReference }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+        <span className="row-meta">
+          {[
+            t('reports.row.pos', { pos: tx.posName || t('common.notAvailable') }),
+            t('reports.row.cashier', { cashier: tx.cashierUsername || t('common.system') }),
+          ].join(' · ')}
+          {tx.is_voided && tx.voided_by ? (
+            <span className="tx-voided-by"> · {t('reports.voidedBy', { username: tx.voided_by })}</span>
+          ) : null}
+        </span>
+      </div>
+      <div className="tx-figures">
+        <span className={`tx-points tx-strike ${positive ? 'tx-points-plus' : 'tx-points-minus'}`}>
+          {t('reports.row.points', { points: `${positive ? '+' : ''}${format.number(tx.points)}` })}
+        </span>
+        {amount ? <span className="row-meta tx-strike">{amount}</span> : null}
+      </div>
+    </div>
+  );
+}

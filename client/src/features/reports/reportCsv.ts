@@ -1,0 +1,53 @@
+// The CSV export of the report (SPEC.md section 7): reporte_fidelidad.csv with transaction id, date,
+// cashier, pos, customer document, customer name, type, description, points, invoice amount and
+// redeemed value; a missing value is written N/A and a missing cashier 'system'.
+
+import { csvField, csvLines } from '../../lib/csv';
+import type { Transaction, TransactionType } from '../../lib/types';
+
+export const CSV_FILENAME = 'reporte_fidelidad.csv';
+export const CSV_MISSING = 'N/A';
+export const CSV_SYSTEM = 'system';
+
+export interface CsvLabels {
+  /** The 11 column titles, in order. */
+  headers: readonly string[];
+  type: (type: TransactionType) => string;
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** Local date and time on a 24-hour clock, sortable: 2026-03-09 14:05:00. */
+export function csvDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+export function transactionCsvRow(transaction: Transaction, labels: CsvLabels): string[] {
+  const text = (value: string | null | undefined) => csvField(value?.trim(), { missing: CSV_MISSING, text: true });
+  const number = (value: number | null | undefined) => csvField(value, { missing: CSV_MISSING });
+  return [
+    number(transaction.id),
+    csvField(csvDate(transaction.date), { missing: CSV_MISSING }),
+    csvField(transaction.cashierUsername?.trim(), { missing: CSV_SYSTEM, text: true }),
+    text(transaction.posName),
+    text(transaction.customerDocument),
+    text(transaction.customerName),
+    text(labels.type(transaction.type)),
+    text(transaction.description),
+    number(transaction.points),
+    number(transaction.invoiceAmount),
+    number(transaction.redeemedValue),
+  ];
+}
+
+/** The whole file (without the byte order mark that downloadCsv adds). */
+export function transactionsCsv(transactions: readonly Transaction[], labels: CsvLabels): string {
+  return csvLines([
+    labels.headers.map((header) => csvField(header, { text: true })),
+    ...transactions.map((transaction) => transactionCsvRow(transaction, labels)),
+  ]);
+}

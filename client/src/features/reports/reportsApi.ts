@@ -1,0 +1,76 @@
+// The transaction report: the paged, filtered search (GET /api/transactions/search), the void
+// (POST /api/transactions/{id}/void) and the users behind the cashier filter.
+
+import { api, listTags } from '../../app/api';
+import { normalizeTransaction } from '../../app/pointsApi';
+import type { Paged, Role, Transaction, TransactionType } from '../../lib/types';
+
+/** The report's filters; empty strings do not filter. Dates are local days, YYYY-MM-DD. */
+export interface ReportFilters {
+  text: string;
+  type: TransactionType | '';
+  posId: string;
+  cashier: string;
+  from: string;
+  to: string;
+}
+
+export const EMPTY_FILTERS: ReportFilters = { text: '', type: '', posId: '', cashier: '', from: '', to: '' };
+
+export interface SearchArgs extends ReportFilters {
+  page: number;
+  pageSize: number;
+}
+
+export interface VoidArgs {
+  id: number;
+  /** A cajero's void carries a supervisor's (or admin's) credentials. */
+  supervisorUsername?: string;
+  supervisorPassword?: string;
+  idempotencyKey: string;
+}
+
+export interface ReportUser {
+  id: number;
+  username: string;
+  role: Role;
+}
+
+/** The query string of a search: only the filters that are set. */
+export function searchParams({ page, pageSize, ...filters }: SearchArgs): Record<string, string> {
+  const params: Record<string, string> = { page: String(page), pageSize: String(pageSize) };
+  for (const [key, value] of Object.entries(filters)) {
+    const trimmed = value.trim();
+    if (trimmed !== '') params[key] = trimmed;
+  }
+  return params;
+}
+
+export const reportsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    searchTransactions: build.query<Paged<Transaction>, SearchArgs>({
+      query: (args) => ({ url: '/transactions/search', params: searchParams(args) }),
+      transformResponse: (page: Paged<Transaction>) => ({ ...page, items: page.items.map(normalizeTransaction) }),
+      providesTags: (result) => listTags('Transaction', result?.items),
+    }),
+    /** The name matters: a 401 here (wrong supervisor credentials) does not end the session. */
+    voidTransaction: build.mutation<{ message: string }, VoidArgs>({
+      query: ({ id, idempotencyKey, supervisorUsername, supervisorPassword }) => ({
+        url: `/transactions/${id}/void`,
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        body: supervisorUsername !== undefined ? { supervisorUsername, supervisorPassword } : {},
+      }),
+      // Voiding changes the balance, the ledger and the figures: reload them all.
+      invalidatesTags: (_result, error) =>
+        error ? [] : ['Transaction', 'Customer', { type: 'Stats', id: 'DASHBOARD' }],
+    }),
+    /** Users for the cashier filter (admins and supervisors may list them). */
+    getReportUsers: build.query<ReportUser[], void>({
+      query: () => '/users',
+      providesTags: (result) => listTags('User', result),
+    }),
+  }),
+});
+
+export const { useSearchTransactionsQuery, useVoidTransactionMutation, useGetReportUsersQuery } = reportsApi;

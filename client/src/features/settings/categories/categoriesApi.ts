@@ -1,0 +1,45 @@
+// The list itself (GET /api/categories) is tenant data loaded at login: app/tenantApi.ts.
+import { api } from '../../../app/api';
+import type { Category } from '../../../lib/types';
+import type { DeleteResult } from '../shared/types';
+
+export interface CategoryInput {
+  name: string;
+  icon: string;
+}
+
+export const categoriesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createCategory: build.mutation<Category, CategoryInput>({
+      query: (body) => ({ url: '/categories', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Category', id: 'LIST' }],
+    }),
+    updateCategory: build.mutation<Category, { id: number } & CategoryInput>({
+      query: ({ id, ...body }) => ({ url: `/categories/${id}`, method: 'PUT', body }),
+      // Products show their category's name.
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Category', id },
+        { type: 'Product', id: 'LIST' },
+      ],
+    }),
+    deleteCategory: build.mutation<DeleteResult, number>({
+      query: (id) => ({ url: `/categories/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Category', id },
+        { type: 'Category', id: 'LIST' },
+        { type: 'Product', id: 'LIST' },
+      ],
+    }),
+    getCategoryUsage: build.query<{ products: number }, number>({
+      query: (id) => `/categories/${id}/usage`,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useCreateCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
+  useGetCategoryUsageQuery,
+} = categoriesApi;

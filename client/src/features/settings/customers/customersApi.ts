@@ -1,0 +1,65 @@
+import { api, listTags } from '../../../app/api';
+import type { Customer, Paged } from '../../../lib/types';
+import type { DeleteResult } from '../shared/types';
+
+/** The fields the add form and the edit modal send (empty optional fields go as null). */
+export interface CustomerInput {
+  name: string;
+  document: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  birthdate: string | null;
+}
+
+export interface CustomerSearch {
+  text: string;
+  page: number;
+  pageSize: number;
+}
+
+export const customersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** One page of the active customers whose name matches `text`, sorted by name. */
+    searchCustomers: build.query<Paged<Customer>, CustomerSearch>({
+      query: ({ text, page, pageSize }) => ({ url: '/customers/search', params: { text, page, pageSize } }),
+      providesTags: (result) => listTags('Customer', result?.items),
+    }),
+    createCustomer: build.mutation<Customer, CustomerInput>({
+      query: (body) => ({ url: '/customers', method: 'POST', body }),
+      invalidatesTags: [
+        { type: 'Customer', id: 'LIST' },
+        { type: 'Stats', id: 'DASHBOARD' },
+      ],
+    }),
+    updateCustomer: build.mutation<Customer, { id: number } & CustomerInput>({
+      query: ({ id, ...body }) => ({ url: `/customers/${id}`, method: 'PUT', body }),
+      // A new name can move the customer to another page of the search.
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Customer', id },
+        { type: 'Customer', id: 'LIST' },
+      ],
+    }),
+    deleteCustomer: build.mutation<DeleteResult, number>({
+      query: (id) => ({ url: `/customers/${id}`, method: 'DELETE' }),
+      // The dashboard counts active customers and their points.
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Customer', id },
+        { type: 'Customer', id: 'LIST' },
+        { type: 'Stats', id: 'DASHBOARD' },
+      ],
+    }),
+    getCustomerUsage: build.query<{ transactions: number }, number>({
+      query: (id) => `/customers/${id}/usage`,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useSearchCustomersQuery,
+  useCreateCustomerMutation,
+  useUpdateCustomerMutation,
+  useDeleteCustomerMutation,
+  useGetCustomerUsageQuery,
+} = customersApi;

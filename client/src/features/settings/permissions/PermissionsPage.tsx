@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetSettingsQuery } from '../../../app/tenantApi';
+import { LoadingOverlay } from '../../../components/LoadingOverlay';
+import { PageHeader } from '../../../components/PageHeader';
+import type { TKey } from '../../../i18n/keys';
+import { SETTINGS_SAVED_MESSAGE_MS } from '../../../lib/constants';
+import { GRANTABLE_PATHS, paths, type GrantablePath } from '../../../lib/paths';
+import type { RolePermissions } from '../../../lib/types';
+import { useSaveSettingsMutation } from '../settingsApi';
+import { useFeedback } from '../shared/feedback';
+import { StatusMessage } from '../shared/StatusMessage';
+import { useTimedMessage } from '../shared/useTimedMessage';
+import { normalizePermissions, PERMISSION_ROLES, togglePermission, type PermissionRole } from './permissionGrid';
+
+const PATH_LABELS: Record<GrantablePath, TKey> = {
+  [paths.main]: 'settings.permissions.paths.main',
+  [paths.accredit]: 'settings.permissions.paths.accredit',
+  [paths.redeem]: 'settings.permissions.paths.redeem',
+  [paths.reports]: 'settings.permissions.paths.reports',
+  [paths.settingsCustomers]: 'settings.permissions.paths.customers',
+  [paths.settingsProducts]: 'settings.permissions.paths.products',
+  [paths.settingsCategories]: 'settings.permissions.paths.categories',
+};
+
+function PermissionsForm({ initial }: { initial: RolePermissions }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [permissions, setPermissions] = useState<RolePermissions>(() => normalizePermissions(initial));
+  const [error, setError] = useState<string | null>(null);
+  const [saved, showSaved] = useTimedMessage(SETTINGS_SAVED_MESSAGE_MS);
+  const [saveSettings, { isLoading }] = useSaveSettingsMutation();
+
+  function toggle(role: PermissionRole, path: GrantablePath) {
+    setPermissions((current) => togglePermission(current, role, path));
+  }
+
+  async function save() {
+    setError(null);
+    try {
+      await saveSettings({ rolePermissions: normalizePermissions(permissions) }).unwrap();
+      showSaved({ kind: 'success', text: t('settings.success') });
+    } catch (failure) {
+      setError(feedback.errorText(failure));
+    }
+  }
+
+  return (
+    <form
+      className="card settings-card"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <div className="table-scroll">
+        <table className="permissions-table">
+          <caption className="visually-hidden">{t('settings.permissions.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('settings.permissions.screenColumn')}</th>
+              {PERMISSION_ROLES.map((role) => (
+                <th key={role} scope="col">
+                  {t(`roles.${role}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {GRANTABLE_PATHS.map((path) => (
+              <tr key={path}>
+                <th scope="row">
+                  <span className="row-title">{t(PATH_LABELS[path])}</span>
+                  <span className="row-meta permissions-path">{path}</span>
+                </th>
+                {PERMISSION_ROLES.map((role) => (
+                  <td key={role}>
+                    <input
+                      type="checkbox"
+                      className="checkbox"
+                      checked={permissions[role].includes(path)}
+                      onChange={() => toggle(role, path)}
+                      aria-label={t('settings.permissions.checkboxLabel', {
+                        role: t(`roles.${role}`),
+                        screen: t(PATH_LABELS[path]),
+                      })}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="settings-actions">
+        <StatusMessage message={saved} testId="settings-saved" />
+        <button type="submit" className="btn btn-primary" disabled={isLoading}>
+          {isLoading ? t('common.saving') : t('settings.permissions.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /settings/permissions (admin): which screens supervisors and cajeros may open. */
+export function PermissionsPage() {
+  const { t } = useTranslation();
+  const { data: settings, isLoading } = useGetSettingsQuery();
+  return (
+    <section className="page">
+      <PageHeader title={t('settings.permissions.title')} subtitle={t('settings.permissions.subtitle')} />
+      {isLoading ? <LoadingOverlay /> : null}
+      {settings ? <PermissionsForm initial={settings.rolePermissions} /> : null}
+    </section>
+  );
+}

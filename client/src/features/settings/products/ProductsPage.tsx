@@ -1,0 +1,204 @@
+import { PhotoIcon } from '@heroicons/react/24/outline';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
+import { useGetRedeemableProductsQuery } from '../../../app/pointsApi';
+import { selectUser } from '../../../app/session';
+import { useFormat } from '../../../app/useFormat';
+import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList } from '../../../components/list';
+import { PageHeader } from '../../../components/PageHeader';
+import { byName, matchesSearch } from '../../../lib/paging';
+import type { Product } from '../../../lib/types';
+import { useFeedback } from '../shared/feedback';
+import { useUsageCheck } from '../shared/useUsageCheck';
+import { checkProduct, EMPTY_PRODUCT, productFormValues, type ProductFormValues } from './productForm';
+import { ProductFields } from './ProductFields';
+import {
+  useCreateProductMutation,
+  useDeleteProductMutation,
+  useGetAllProductsQuery,
+  useGetProductUsageQuery,
+  useUpdateProductMutation,
+} from './productsApi';
+
+const filterProduct = (product: Product, search: string) => matchesSearch(search, product.name, product.code);
+
+/** The product's image, or a placeholder when it has none or it fails to load. */
+function ProductImage({ product }: { product: Product }) {
+  const { t } = useTranslation();
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const url = product.imageUrl?.trim();
+  if (url && failedUrl !== url) {
+    return <img className="product-thumb" src={url} alt={product.name} loading="lazy" onError={() => setFailedUrl(url)} />;
+  }
+  return (
+    <span className="product-thumb product-thumb-placeholder" role="img" aria-label={t('products.noImage')}>
+      <PhotoIcon aria-hidden="true" />
+    </span>
+  );
+}
+
+function AddProductForm() {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [values, setValues] = useState<ProductFormValues>(EMPTY_PRODUCT);
+  const [error, setError] = useState<string | null>(null);
+  const [createProduct, { isLoading }] = useCreateProductMutation();
+
+  async function submit() {
+    const check = checkProduct(values);
+    if (!check.ok) {
+      setError(t(check.error));
+      return;
+    }
+    setError(null);
+    try {
+      await createProduct(check.body).unwrap();
+      setValues(EMPTY_PRODUCT);
+      feedback.success('products.successAdded');
+    } catch (failure) {
+      setError(feedback.errorText(failure, 'products.errorExists'));
+    }
+  }
+
+  return (
+    <AddFormPanel
+      title={t('products.addTitle')}
+      submitLabel={t('products.add')}
+      submittingLabel={t('common.adding')}
+      submitting={isLoading}
+      error={error}
+      onSubmit={() => void submit()}
+    >
+      <ProductFields values={values} onChange={setValues} />
+    </AddFormPanel>
+  );
+}
+
+function EditProductModal({ product, onClose }: { product: Product; onClose: () => void }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [values, setValues] = useState<ProductFormValues>(() => productFormValues(product));
+  const [error, setError] = useState<string | null>(null);
+  const [updateProduct, { isLoading }] = useUpdateProductMutation();
+
+  async function submit() {
+    const check = checkProduct(values);
+    if (!check.ok) {
+      setError(t(check.error));
+      return;
+    }
+    setError(null);
+    try {
+      await updateProduct({ id: product.id, body: check.body }).unwrap();
+      feedback.success('products.successUpdated');
+      onClose();
+    } catch (failure) {
+      setError(feedback.errorText(failure, 'products.errorExists'));
+    }
+  }
+
+  return (
+    <EditModal open title={t('products.editTitle')} onCancel={onClose} onSubmit={() => void submit()} submitting={isLoading} error={error}>
+      <ProductFields values={values} onChange={setValues} />
+    </EditModal>
+  );
+}
+
+function DeleteProductModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const usage = useGetProductUsageQuery(product?.id ?? skipToken, { refetchOnMountOrArgChange: true });
+  const check = useUsageCheck(usage, (u) => u.transactions > 0);
+  const [deleteProduct, { isLoading }] = useDeleteProductMutation();
+  const name = product?.name ?? '';
+
+  async function confirm() {
+    if (!product) return;
+    try {
+      await deleteProduct(product.id).unwrap();
+      feedback.success('products.successDeleted');
+    } catch (failure) {
+      feedback.failure(failure);
+    } finally {
+      onClose();
+    }
+  }
+
+  return (
+    <DeleteConfirmModal
+      open={product !== null}
+      name={name}
+      soft={check.soft}
+      checking={check.checking}
+      message={check.message}
+      softText={t('products.deleteSoft', { name })}
+      hardText={t('products.deleteHard', { name })}
+      deleting={isLoading}
+      onCancel={onClose}
+      onConfirm={() => void confirm()}
+    />
+  );
+}
+
+/**
+ * /settings/products: every product (inactive ones too) for admin and supervisor; a cajero holding
+ * the permission may only read the active ones (GET /api/products/all is not theirs).
+ */
+export function ProductsPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const me = useAppSelector(selectUser);
+  const readsAll = me?.role === 'admin' || me?.role === 'supervisor';
+  const all = useGetAllProductsQuery(undefined, { skip: !readsAll });
+  const active = useGetRedeemableProductsQuery(undefined, { skip: readsAll });
+  const { data, isLoading, isError } = readsAll ? all : active;
+  const products = useMemo(() => [...(data ?? [])].sort(byName((p: Product) => p.name)), [data]);
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  return (
+    <section className="page">
+      <PageHeader title={t('products.title')} subtitle={t('products.subtitle')} />
+      <ListScreen
+        form={<AddProductForm />}
+        list={
+          <PagedList<Product>
+            title={t('products.listTitle')}
+            items={products}
+            filter={filterProduct}
+            getKey={(product) => product.id}
+            itemLabel={(product) => product.name}
+            searchPlaceholder={t('products.searchPlaceholder')}
+            emptyText={isLoading ? t('common.loading') : isError ? t('products.errorLoading') : t('products.empty')}
+            noResultsText={t('products.noResults')}
+            renderItem={(product) => (
+              <div className={`entity-row ${product.is_active ? '' : 'entity-row-inactive'}`}>
+                <ProductImage product={product} />
+                <div className="entity-row-text">
+                  <span className="row-title">{product.name}</span>
+                  <span className="row-meta">
+                    {[t('products.codeValue', { code: product.code }), product.categoryName ?? t('products.noCategory')].join(' · ')}
+                  </span>
+                  <span className="row-meta">
+                    {format.currency(product.price)}
+                    {' · '}
+                    {t('products.pointsValueText', { points: format.number(product.pointsValue) })}
+                  </span>
+                </div>
+                <span className={`badge ${product.is_active ? 'badge-success' : 'badge-muted'}`}>
+                  {product.is_active ? t('common.active') : t('common.inactive')}
+                </span>
+              </div>
+            )}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
+        }
+      />
+      {editing ? <EditProductModal key={editing.id} product={editing} onClose={() => setEditing(null)} /> : null}
+      <DeleteProductModal product={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { useId, useLayoutEffect, useRef } from 'react';
+import { caretAfterDigits } from '../../../components/DigitsField';
+import { formatWholeNumber, parseWholeNumber, wholeNumberDigits } from './wholeNumber';
+
+export interface WholeNumberFieldProps {
+  label: string;
+  name: string;
+  value: number;
+  onChange: (value: number) => void;
+  /** Shown inside the field before the number, e.g. '$'. */
+  prefix?: string;
+}
+
+/**
+ * A digits-only number input with Colombian thousands grouping (price and points value of a
+ * product). The caret stays after the same digit while the grouping changes around it.
+ */
+export function WholeNumberField({ label, name, value, onChange, prefix }: WholeNumberFieldProps) {
+  const id = useId();
+  const shown = formatWholeNumber(value);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (pendingCaret.current == null || !input || document.activeElement !== input) return;
+    const position = caretAfterDigits(shown, pendingCaret.current);
+    pendingCaret.current = null;
+    input.setSelectionRange(position, position);
+  });
+
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className={`field-control ${prefix ? 'field-control-affixed' : ''}`}>
+        {prefix ? <span className="field-affix">{prefix}</span> : null}
+        <input
+          ref={inputRef}
+          id={id}
+          name={name}
+          className="input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={shown}
+          onChange={(event) => {
+            const typed = event.target.value;
+            const caret = event.target.selectionStart ?? typed.length;
+            pendingCaret.current = wholeNumberDigits(typed.slice(0, caret)).length;
+            onChange(parseWholeNumber(typed));
+          }}
+        />
+      </div>
+    </div>
+  );
+}

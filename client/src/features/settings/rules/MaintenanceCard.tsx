@@ -1,0 +1,44 @@
+import { ClockIcon } from '@heroicons/react/24/outline';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../app/api';
+import { EXPIRATION_MESSAGE_MS } from '../../../lib/constants';
+import { useRunPointExpirationMutation } from '../settingsApi';
+import { StatusMessage } from '../shared/StatusMessage';
+import { useTimedMessage } from '../shared/useTimedMessage';
+
+/**
+ * Runs point expiration now (irreversible). While it runs the button reads 'Ejecutando...' and is
+ * disabled; the result shows for 5 s (SPEC.md section 4).
+ */
+export function MaintenanceCard() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [runExpiration, { isLoading }] = useRunPointExpirationMutation();
+  const [result, showResult] = useTimedMessage(EXPIRATION_MESSAGE_MS);
+
+  async function run() {
+    try {
+      const answer = await runExpiration().unwrap();
+      showResult({ kind: 'success', text: t('settings.maintenance.runExpirationSuccess'), detail: answer?.message || undefined });
+    } catch (failure) {
+      showResult({ kind: 'error', text: t('settings.maintenance.runExpirationError'), detail: apiErrorMessage(failure) });
+    }
+  }
+
+  return (
+    <section className="card settings-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="card-title">
+        {t('settings.maintenance.title')}
+      </h2>
+      <p className="settings-explanation">{t('settings.maintenance.description')}</p>
+      <div className="settings-actions">
+        <StatusMessage message={result} testId="expiration-result" />
+        <button type="button" className="btn btn-danger" onClick={() => void run()} disabled={isLoading}>
+          <ClockIcon aria-hidden="true" />
+          {isLoading ? t('settings.maintenance.running') : t('settings.maintenance.runExpiration')}
+        </button>
+      </div>
+    </section>
+  );
+}

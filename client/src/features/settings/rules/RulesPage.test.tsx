@@ -1,0 +1,207 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../../../lib/types';
+import { loggedInState, makeSettings, makeUser } from '../../../test/fixtures';
+import { mockApi, tenantRoutes, type MockHandler } from '../../../test/mockApi';
+import { renderApp } from '../../../test/renderWithProviders';
+import { checkRules, rulesFormValues, toRuleNumber } from './rulesForm';
+
+// The pages load lazily; load them once up front so no test pays for it on a busy machine.
+beforeAll(async () => {
+  await import('..');
+}, 60_000);
+
+const admin = makeUser('admin');
+
+describe('rules form values', () => {
+  it('turns non-numeric input into 0', () => {
+    expect(toRuleNumber('abc')).toBe(0);
+    expect(toRuleNumber('')).toBe(0);
+    expect(toRuleNumber('2.5')).toBe(2.5);
+    expect(toRuleNumber('0,5')).toBe(0.5);
+  });
+
+  it('checks bounds and steps', () => {
+    const base = rulesFormValues(makeSettings());
+    expect(checkRules(base).ok).toBe(true);
+    const bad = checkRules({
+      ...base,
+      pointsPerPeso: '0.0015',
+      redemptionRate: '0',
+      campaignMultiplier: '1.2',
+      birthdayBonusMultiplier: '1.25',
+      inactivityDays: '36501',
+    });
+    expect(bad.ok ? {} : Object.fromEntries(Object.entries(bad.problems).map(([k, v]) => [k, v.kind]))).toEqual({
+      pointsPerPeso: 'step',
+      redemptionRate: 'range',
+      campaignMultiplier: 'step',
+      birthdayBonusMultiplier: 'step',
+      inactivityDays: 'range',
+    });
+    expect(checkRules({ ...base, campaignMultiplier: '2.5', firstPurchaseBonusMultiplier: '1.3', pointsPerPeso: '0.013' }).ok).toBe(true);
+  });
+});
+
+describe('rules screen', () => {
+  let user: ReturnType<typeof userEvent.setup>;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function serve(settings: Settings, extra: Record<string, MockHandler> = {}) {
+    let current = settings;
+    return mockApi({
+      ...tenantRoutes(settings),
+      'GET /api/settings': () => ({ body: current }),
+      'POST /api/settings': ({ body }) => {
+        current = { ...current, ...(body as Partial<Settings>) };
+        return { body: current };
+      },
+      ...extra,
+    });
+  }
+
+  async function openRules() {
+    renderApp('/settings/rules', { preloadedState: loggedInState(admin) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reglas del programa' })).toBeInTheDocument();
+    return screen.findByRole('form', { name: 'Reglas del programa' });
+  }
+
+  it('shows each setting with its bounds and steps', async () => {
+    serve(makeSettings());
+    const form = await openRules();
+    const field = (name: RegExp) => within(form).getByRole('spinbutton', { name });
+    expect(field(/Puntos por peso/)).toHaveAttribute('min', '0.001');
+    expect(field(/Puntos por peso/)).toHaveAttribute('step', '0.001');
+    expect(field(/Puntos por peso/)).toHaveValue(0.01);
+    expect(field(/Tasa de redención/)).toHaveAttribute('step', '1');
+    expect(field(/Tasa de redención/)).toHaveAttribute('min', '1');
+    expect(field(/Multiplicador de campaña/)).toHaveAttribute('step', '0.5');
+  });
+
+  it('shows the days and multipliers only when their policy or bonus is chosen, and explains calendar', async () => {
+    serve(makeSettings());
+    const form = await openRules();
+    const policy = within(form).getByRole('combobox', { name: 'Política de vencimiento' });
+    const days = () => within(form).queryByRole('spinbutton', { name: 'Días de vigencia de cada lote' });
+    const inactivity = () => within(form).queryByRole('spinbutton', { name: 'Días de inactividad' });
+    expect(days()).toBeNull();
+    expect(inactivity()).toBeNull();
+
+    await user.selectOptions(policy, 'fifo');
+    expect(days()).toHaveValue(365);
+    expect(days()).toHaveAttribute('step', '1');
+    expect(inactivity()).toBeNull();
+
+    await user.selectOptions(policy, 'inactivity');
+    expect(days()).toBeNull();
+    expect(inactivity()).toHaveValue(180);
+
+    await user.selectOptions(policy, 'calendar');
+    expect(days()).toBeNull();
+    expect(inactivity()).toBeNull();
+    expect(within(form).getByTestId('policy-explanation')).toHaveTextContent('vencen al terminar el año siguiente');
+
+    const birthday = () => within(form).queryByRole('spinbutton', { name: 'Multiplicador de cumpleaños' });
+    expect(birthday()).toBeNull();
+    await user.click(within(form).getByRole('checkbox', { name: 'Bono de cumpleaños' }));
+    expect(birthday()).toHaveAttribute('step', '0.1');
+    expect(within(form).queryByRole('spinbutton', { name: 'Multiplicador de primera compra' })).toBeNull();
+    await user.click(within(form).getByRole('checkbox', { name: 'Bono de primera compra' }));
+    expect(within(form).getByRole('spinbutton', { name: 'Multiplicador de primera compra' })).toHaveAttribute('min', '1');
+  });
+
+  it('saves the rules (not the permissions) and shows the saved message for 3 s', async () => {
+    const server = serve(makeSettings({ supervisor: ['/main'], cajero: [] }));
+    const form = await openRules();
+    const campaign = within(form).getByRole('spinbutton', { name: /Multiplicador de campaña/ });
+    await user.clear(campaign);
+    await user.type(campaign, '2');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Política de vencimiento' }), 'fifo');
+    const days = within(form).getByRole('spinbutton', { name: /Días de vigencia/ });
+    await user.clear(days);
+    await user.type(days, '90');
+    await user.click(within(form).getByRole('button', { name: 'Guardar reglas' }));
+
+    expect(await within(form).findByTestId('settings-saved')).toHaveTextContent('Configuración guardada.');
+    const body = server.requests.find((r) => r.method === 'POST')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ campaignMultiplier: 2, expirationPolicy: 'fifo', pointsExpirationDays: 90, pointsPerPeso: 0.01 });
+    expect(body).not.toHaveProperty('rolePermissions');
+
+    act(() => {
+      vi.advanceTimersByTime(2900);
+    });
+    expect(within(form).getByTestId('settings-saved')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(within(form).queryByTestId('settings-saved')).not.toBeInTheDocument();
+  });
+
+  it('refuses values out of bounds or off-step, naming the problem', async () => {
+    const server = serve(makeSettings());
+    const form = await openRules();
+    const campaign = within(form).getByRole('spinbutton', { name: /Multiplicador de campaña/ });
+    await user.clear(campaign);
+    await user.type(campaign, '1.2');
+    const rate = within(form).getByRole('spinbutton', { name: /Tasa de redención/ });
+    await user.clear(rate);
+    await user.click(within(form).getByRole('button', { name: 'Guardar reglas' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Revisa los valores marcados.');
+    expect(campaign).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByText('Multiplicador de campaña: debe ir en pasos de 0,5.')).toBeInTheDocument();
+    // An empty (non-numeric) rate counts as 0, below its minimum.
+    expect(within(form).getByText('Tasa de redención: debe estar entre 1 y 1.000.000.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it("runs point expiration: 'Ejecutando...' disabled while running, then the result for 5 s", async () => {
+    let finish: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    serve(makeSettings(), {
+      'POST /api/tasks/expire-points': async () => {
+        await done;
+        return { body: { message: 'Expired 1200 points from 3 customers.' } };
+      },
+    });
+    await openRules();
+    const card = screen.getByRole('region', { name: 'Mantenimiento' });
+    await user.click(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' }));
+    const running = await within(card).findByRole('button', { name: 'Ejecutando...' });
+    expect(running).toBeDisabled();
+    finish();
+    const result = await within(card).findByTestId('expiration-result');
+    expect(result).toHaveTextContent('Vencimiento de puntos ejecutado.');
+    expect(result).toHaveTextContent('Expired 1200 points from 3 customers.');
+    expect(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' })).toBeEnabled();
+    act(() => {
+      vi.advanceTimersByTime(4900);
+    });
+    expect(within(card).getByTestId('expiration-result')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(within(card).queryByTestId('expiration-result')).not.toBeInTheDocument();
+  });
+
+  it('shows an expiration error with the server message', async () => {
+    serve(makeSettings(), { 'POST /api/tasks/expire-points': { status: 500, body: { message: 'lock timeout' } } });
+    await openRules();
+    const card = screen.getByRole('region', { name: 'Mantenimiento' });
+    await user.click(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' }));
+    const result = await within(card).findByRole('alert');
+    expect(result).toHaveTextContent('Error al ejecutar el vencimiento de puntos.');
+    expect(result).toHaveTextContent('lock timeout');
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' })).toBeEnabled());
+  });
+});

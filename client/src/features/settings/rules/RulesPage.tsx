@@ -1,0 +1,249 @@
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetSettingsQuery } from '../../../app/tenantApi';
+import { useFormat } from '../../../app/useFormat';
+import { SelectField } from '../../../components/FormField';
+import { LoadingOverlay } from '../../../components/LoadingOverlay';
+import { PageHeader } from '../../../components/PageHeader';
+import type { TKey } from '../../../i18n/keys';
+import { SETTINGS_SAVED_MESSAGE_MS } from '../../../lib/constants';
+import { intlLocale } from '../../../lib/format';
+import type { ExpirationPolicy, Settings } from '../../../lib/types';
+import { useSaveSettingsMutation } from '../settingsApi';
+import { CheckboxField } from '../shared/CheckboxField';
+import { useFeedback } from '../shared/feedback';
+import { StatusMessage } from '../shared/StatusMessage';
+import { useTimedMessage } from '../shared/useTimedMessage';
+import { MaintenanceCard } from './MaintenanceCard';
+import {
+  checkRules,
+  EXPIRATION_POLICIES,
+  isRuleVisible,
+  RULE_BOUNDS,
+  rulesFormValues,
+  type NumericRule,
+  type RuleProblem,
+  type RulesFormValues,
+} from './rulesForm';
+
+const LABELS: Record<NumericRule, TKey> = {
+  pointsPerPeso: 'settings.rules.pointsPerPeso',
+  redemptionRate: 'settings.rules.redemptionRate',
+  campaignMultiplier: 'settings.rules.campaignMultiplier',
+  pointsExpirationDays: 'settings.rules.pointsExpirationDays',
+  inactivityDays: 'settings.rules.inactivityDays',
+  firstPurchaseBonusMultiplier: 'settings.rules.firstPurchaseBonusMultiplier',
+  birthdayBonusMultiplier: 'settings.rules.birthdayBonusMultiplier',
+};
+
+const HINTS: Record<NumericRule, TKey> = {
+  pointsPerPeso: 'settings.rules.pointsPerPesoHint',
+  redemptionRate: 'settings.rules.redemptionRateHint',
+  campaignMultiplier: 'settings.rules.campaignMultiplierHint',
+  pointsExpirationDays: 'settings.rules.daysHint',
+  inactivityDays: 'settings.rules.daysHint',
+  firstPurchaseBonusMultiplier: 'settings.rules.multiplierHint',
+  birthdayBonusMultiplier: 'settings.rules.multiplierHint',
+};
+
+const POLICY_EXPLANATIONS: Record<ExpirationPolicy, TKey> = {
+  none: 'settings.rules.explanations.none',
+  fifo: 'settings.rules.explanations.fifo',
+  inactivity: 'settings.rules.explanations.inactivity',
+  calendar: 'settings.rules.explanations.calendar',
+};
+
+/** Bounds as the hints and messages show them, with up to three decimals. */
+function useBoundsParams(): (rule: NumericRule) => { min: string; max: string; step: string } {
+  const { locale } = useFormat();
+  return useMemo(() => {
+    const format = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 3 });
+    return (rule: NumericRule) => {
+      const bounds = RULE_BOUNDS[rule];
+      return { min: format.format(bounds.min), max: format.format(bounds.max), step: format.format(bounds.step) };
+    };
+  }, [locale]);
+}
+
+/** The message for a value out of bounds or off its step. */
+function useRuleProblemText(): (rule: NumericRule, problem: RuleProblem) => string {
+  const { t } = useTranslation();
+  const boundsParams = useBoundsParams();
+  return (rule, problem) => {
+    const params = { field: t(LABELS[rule]), ...boundsParams(rule) };
+    return problem.kind === 'range' ? t('settings.rules.errorRange', params) : t('settings.rules.errorStep', params);
+  };
+}
+
+function RuleField({
+  rule,
+  values,
+  problem,
+  onChange,
+}: {
+  rule: NumericRule;
+  values: RulesFormValues;
+  problem: RuleProblem | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const boundsParams = useBoundsParams();
+  const problemText = useRuleProblemText();
+  const bounds = RULE_BOUNDS[rule];
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field-label">
+        {t(LABELS[rule])}
+      </label>
+      <input
+        id={id}
+        name={rule}
+        type="number"
+        inputMode="decimal"
+        className="input"
+        min={bounds.min}
+        max={bounds.max}
+        step={bounds.step}
+        value={values[rule]}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-hint`} className={problem ? 'field-error' : 'field-hint'}>
+        {problem ? problemText(rule, problem) : t(HINTS[rule], boundsParams(rule))}
+      </p>
+    </div>
+  );
+}
+
+function RulesForm({ settings }: { settings: Settings }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const problemText = useRuleProblemText();
+  const [values, setValues] = useState<RulesFormValues>(() => rulesFormValues(settings));
+  const [problems, setProblems] = useState<Partial<Record<NumericRule, RuleProblem>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saved, showSaved] = useTimedMessage(SETTINGS_SAVED_MESSAGE_MS);
+  const [saveSettings, { isLoading }] = useSaveSettingsMutation();
+
+  const set = <K extends keyof RulesFormValues>(key: K, value: RulesFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const check = checkRules(values);
+    if (!check.ok) {
+      setProblems(check.problems);
+      setError(t('settings.rules.errorInvalid'));
+      return;
+    }
+    setProblems({});
+    setError(null);
+    try {
+      await saveSettings(check.update).unwrap();
+      showSaved({ kind: 'success', text: t('settings.success') });
+    } catch (failure) {
+      setError(feedback.errorText(failure));
+    }
+  }
+
+  const field = (rule: NumericRule) =>
+    isRuleVisible(rule, values) ? (
+      <RuleField rule={rule} values={values} problem={problems[rule]} onChange={(value) => set(rule, value)} />
+    ) : null;
+
+  // Problems with fields the current choices hide are listed in the form error.
+  const hiddenProblems = (Object.keys(problems) as NumericRule[]).filter((rule) => !isRuleVisible(rule, values));
+
+  return (
+    <form className="card settings-card" onSubmit={(event) => void submit(event)} noValidate aria-label={t('settings.rules.formLabel')}>
+      <section className="settings-section" aria-label={t('settings.rules.earningTitle')}>
+        <h2 className="settings-section-title">{t('settings.rules.earningTitle')}</h2>
+        <div className="form-grid">
+          {field('pointsPerPeso')}
+          {field('redemptionRate')}
+          {field('campaignMultiplier')}
+        </div>
+      </section>
+
+      <section className="settings-section" aria-label={t('settings.rules.expirationTitle')}>
+        <h2 className="settings-section-title">{t('settings.rules.expirationTitle')}</h2>
+        <div className="form-grid">
+          <SelectField
+            label={t('settings.rules.expirationPolicy')}
+            name="expirationPolicy"
+            value={values.expirationPolicy}
+            onChange={(value) => set('expirationPolicy', EXPIRATION_POLICIES.find((p) => p === value) ?? 'none')}
+            options={EXPIRATION_POLICIES.map((policy) => ({ value: policy, label: t(`settings.rules.policies.${policy}`) }))}
+          />
+          {field('pointsExpirationDays')}
+          {field('inactivityDays')}
+        </div>
+        <p className="settings-explanation" data-testid="policy-explanation">
+          {t(POLICY_EXPLANATIONS[values.expirationPolicy])}
+        </p>
+      </section>
+
+      <section className="settings-section" aria-label={t('settings.rules.bonusesTitle')}>
+        <h2 className="settings-section-title">{t('settings.rules.bonusesTitle')}</h2>
+        <div className="form-grid">
+          <div className="form-fields">
+            <CheckboxField
+              label={t('settings.rules.enableFirstPurchaseBonus')}
+              name="enableFirstPurchaseBonus"
+              checked={values.enableFirstPurchaseBonus}
+              onChange={(checked) => set('enableFirstPurchaseBonus', checked)}
+            />
+            {field('firstPurchaseBonusMultiplier')}
+          </div>
+          <div className="form-fields">
+            <CheckboxField
+              label={t('settings.rules.enableBirthdayBonus')}
+              name="enableBirthdayBonus"
+              checked={values.enableBirthdayBonus}
+              onChange={(checked) => set('enableBirthdayBonus', checked)}
+            />
+            {field('birthdayBonusMultiplier')}
+          </div>
+        </div>
+      </section>
+
+      {error ? (
+        <div className="form-error" role="alert">
+          <p>{error}</p>
+          {hiddenProblems.length > 0 ? (
+            <ul>
+              {hiddenProblems.map((rule) => (
+                <li key={rule}>
+                  {problemText(rule, problems[rule]!)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="settings-actions">
+        <StatusMessage message={saved} testId="settings-saved" />
+        <button type="submit" className="btn btn-primary" disabled={isLoading}>
+          {isLoading ? t('common.saving') : t('settings.rules.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /settings/rules (admin): the program rules and the maintenance card. */
+export function RulesPage() {
+  const { t } = useTranslation();
+  const { data: settings, isLoading } = useGetSettingsQuery();
+  return (
+    <section className="page">
+      <PageHeader title={t('settings.rules.title')} subtitle={t('settings.rules.subtitle')} />
+      {isLoading ? <LoadingOverlay /> : null}
+      {settings ? <RulesForm settings={settings} /> : null}
+      <MaintenanceCard />
+    </section>
+  );
+}
