@@ -165,3 +165,56 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
     assert_eq!(app.get("/api/products/all", &acme).await.body[0]["name"], "Acme product");
     assert_eq!(app.count("select count(*) from tenant_acme.users where is_active").await, 2);
 }
+
+/// Objects of `schema` (tables, and the defaults, rules, constraints of its tables) that depend
+/// on a relation, function or type in another schema (pg_catalog aside).
+const REACHING_OUT: &str = "
+    with owned as (
+        select d.refclassid, d.refobjid, d.classid, d.objid,
+               case d.classid
+                 when 'pg_class'::regclass then (select relnamespace from pg_class where oid = d.objid)
+                 when 'pg_attrdef'::regclass then
+                   (select c.relnamespace from pg_attrdef a join pg_class c on c.oid = a.adrelid where a.oid = d.objid)
+                 when 'pg_rewrite'::regclass then
+                   (select c.relnamespace from pg_rewrite r join pg_class c on c.oid = r.ev_class where r.oid = d.objid)
+                 when 'pg_constraint'::regclass then
+                   (select c.relnamespace from pg_constraint k join pg_class c on c.oid = k.conrelid where k.oid = d.objid)
+                 when 'pg_trigger'::regclass then
+                   (select c.relnamespace from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.oid = d.objid)
+               end as ns
+        from pg_depend d
+    ),
+    targets as (
+        select 'pg_class'::regclass as classid, oid, relnamespace as ns from pg_class
+        union all select 'pg_proc'::regclass, oid, pronamespace from pg_proc
+        union all select 'pg_type'::regclass, oid, typnamespace from pg_type
+    )
+    select pg_describe_object(o.classid, o.objid, 0) || ' -> ' || pg_describe_object(o.refclassid, o.refobjid, 0)
+    from owned o join targets t on t.classid = o.refclassid and t.oid = o.refobjid
+    where o.ns = $1::text::regnamespace and t.ns not in ($1::text::regnamespace, 'pg_catalog'::regnamespace)";
+
+#[tokio::test]
+async fn no_tenant_table_has_a_foreign_key_view_or_default_reaching_outside_its_schema() {
+    let app = spawn_app().await;
+    app.create_company("acme").await;
+    let db = app.db().await;
+    let outside: Vec<String> =
+        db.query(REACHING_OUT, &[&"tenant_acme"]).await.unwrap().iter().map(|r| r.get(0)).collect();
+    assert!(outside.is_empty(), "tenant_acme reaches outside itself: {outside:?}");
+    assert!(app.count("select count(*) from pg_class where relnamespace = 'tenant_acme'::regnamespace").await > 10);
+
+    // The check sees each kind of reach when it is there.
+    db.batch_execute(
+        "create table tenant_acme.bad_fk (company bigint references platform.companies (id));
+         create view tenant_acme.bad_view as select id from platform.companies;
+         create sequence public.bad_seq;
+         create table tenant_acme.bad_default (n bigint default nextval('public.bad_seq'));",
+    )
+    .await
+    .unwrap();
+    let outside: Vec<String> =
+        db.query(REACHING_OUT, &[&"tenant_acme"]).await.unwrap().iter().map(|r| r.get(0)).collect();
+    for needle in ["bad_fk", "bad_view", "bad_default"] {
+        assert!(outside.iter().any(|o| o.contains(needle)), "{needle} not caught: {outside:?}");
+    }
+}
