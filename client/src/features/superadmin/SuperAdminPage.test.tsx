@@ -26,6 +26,7 @@ describe('super-admin screen', () => {
     renderApp('/superadmin', asSuperAdmin);
     expect(await screen.findByText('Mostrando 1-5 de 12')).toBeInTheDocument();
     expect(rowNames()[0]).toContain('Empresa 01');
+    expect(screen.getAllByText(/Esquema v1/).length).toBe(5);
     expect(screen.getByRole('combobox', { name: 'Por página' })).toHaveValue('5');
     expect(
       within(screen.getByRole('combobox', { name: 'Por página' }))

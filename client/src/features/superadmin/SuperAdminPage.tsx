@@ -158,7 +158,12 @@ export function SuperAdminPage() {
                 {company.name} <span className="chip">{`@${company.prefix}`}</span>
               </span>
               <span className="row-meta">
-                {[t('superAdmin.taxIdValue', { taxId: company.taxId }), company.businessName, t('superAdmin.adminLogin', { login: adminLogin(company.prefix) })]
+                {[
+                  t('superAdmin.taxIdValue', { taxId: company.taxId }),
+                  company.businessName,
+                  t('superAdmin.adminLogin', { login: adminLogin(company.prefix) }),
+                  company.schemaVersion != null ? t('superAdmin.schemaVersion', { version: company.schemaVersion }) : null,
+                ]
                   .filter(Boolean)
                   .join(' · ')}
               </span>
