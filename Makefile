@@ -47,7 +47,10 @@ test-client: client-deps
 
 test-e2e:
 	@if [ -f e2e/package.json ]; then \
-	  (cd e2e && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npx playwright test); \
+	  if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then \
+	    (cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund); \
+	  fi; \
+	  (cd e2e && npm run --silent typecheck && npx playwright test); \
 	fi
 
 clean-data: stop

@@ -1,0 +1,63 @@
+import { availableParallelism } from 'node:os';
+import { defineConfig, devices } from '@playwright/test';
+
+const CI = Boolean(process.env.CI);
+
+/**
+ * Debian's Chromium, never a downloaded browser (`npx playwright install` is not used).
+ * The flags keep it quiet and deterministic in containers and CI.
+ */
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  // Starts a fresh database and the real server; its returned function tears them down.
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: true,
+  // Sized for the 2-core machines the project runs on (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS) || Math.max(1, Math.min(4, availableParallelism())),
+  forbidOnly: CI,
+  // CI retries once to capture a trace; a test that needed the retry is reported as flaky.
+  retries: CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    // Set by the global setup once the server listens (workers start after it).
+    baseURL: process.env.E2E_BASE_URL,
+    headless: true,
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    video: 'off',
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    launchOptions,
+  },
+  projects: [
+    {
+      name: 'setup',
+      testMatch: /.*\.setup\.ts/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      name: 'chromium',
+      dependencies: ['setup'],
+      testIgnore: /.*\.setup\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 900 }, launchOptions },
+    },
+  ],
+});

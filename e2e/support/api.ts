@@ -1,0 +1,364 @@
+// A typed client for the loyalty API, used to seed and inspect data around the browser steps.
+// Every call goes through Playwright's request context; a non-OK answer throws with the server's
+// message, so a failed seed step names itself.
+
+import { request, type APIRequestContext, type APIResponse } from '@playwright/test';
+
+export type Role = 'super_admin' | 'admin' | 'supervisor' | 'cajero';
+
+export interface UserCompany {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+  businessName: string | null;
+  taxId: string;
+  address: string | null;
+  phone: string | null;
+  prefix: string;
+}
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: Role;
+  companyId: number | null;
+  company: UserCompany | null;
+  posId: number | null;
+  posName: string | null;
+  impersonatedBy: string | null;
+}
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+export interface Company {
+  id: number;
+  name: string;
+  taxId: string;
+  logoUrl: string | null;
+  businessName: string | null;
+  address: string | null;
+  phone: string | null;
+  prefix: string;
+}
+
+export interface NewCompany {
+  name: string;
+  prefix: string;
+  taxId: string;
+  adminPassword: string;
+  logoUrl?: string;
+  businessName?: string;
+  address?: string;
+  phone?: string;
+}
+
+export interface PointOfSale {
+  id: number;
+  name: string;
+}
+
+export interface User {
+  id: number;
+  username: string;
+  role: Exclude<Role, 'super_admin'>;
+  posId: number | null;
+  posName: string | null;
+}
+
+export interface Customer {
+  id: number;
+  document: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  birthdate: string | null;
+  points: number;
+  is_active: boolean;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  icon: string;
+}
+
+export interface Product {
+  id: number;
+  code: string;
+  name: string;
+  description: string | null;
+  imageUrl: string | null;
+  price: number;
+  pointsValue: number;
+  is_active: boolean;
+  categoryId: number | null;
+  categoryName: string | null;
+}
+
+export type GrantablePath =
+  | '/main'
+  | '/accreditar'
+  | '/redimir'
+  | '/reportes'
+  | '/settings/customers'
+  | '/settings/products'
+  | '/settings/categories';
+
+export interface RolePermissions {
+  supervisor: GrantablePath[];
+  cajero: GrantablePath[];
+}
+
+export interface Settings {
+  pointsPerPeso: number;
+  redemptionRate: number;
+  campaignMultiplier: number;
+  expirationPolicy: 'none' | 'fifo' | 'inactivity' | 'calendar';
+  pointsExpirationDays: number;
+  inactivityDays: number;
+  enableFirstPurchaseBonus: boolean;
+  firstPurchaseBonusMultiplier: number;
+  enableBirthdayBonus: boolean;
+  birthdayBonusMultiplier: number;
+  rolePermissions: RolePermissions;
+  timeZone?: string;
+}
+
+export type TransactionType = 'accreditation' | 'redemption' | 'expiration' | 'cancellation';
+
+export interface Transaction {
+  id: number;
+  date: string;
+  type: TransactionType;
+  points: number;
+  customerId: number;
+  customerName: string;
+  customerDocument: string;
+  cashierUsername: string;
+  posId: number | null;
+  posName: string | null;
+  description: string | null;
+  invoiceAmount: number | string | null;
+  redeemedValue: number | string | null;
+  invoiceReference: string | null;
+  productId: number | null;
+  is_voided: boolean;
+  voided_by: string | null;
+  originalTransactionId?: number | null;
+}
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PointsResult {
+  updatedCustomer: Customer;
+  newTransaction: Transaction;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly method: string,
+    readonly path: string,
+    /** The `message` of the server's answer. */
+    readonly serverMessage: string,
+  ) {
+    super(`${method} ${path} answered ${status}: ${serverMessage}`);
+  }
+}
+
+/** One API client, optionally carrying a session's bearer token. */
+export class LoyaltyApi {
+  private constructor(
+    private readonly context: APIRequestContext,
+    readonly session: Session | null,
+  ) {}
+
+  /** A client without a session (for /api/login and the public endpoints). */
+  static async anonymous(baseURL: string): Promise<LoyaltyApi> {
+    return new LoyaltyApi(await request.newContext({ baseURL }), null);
+  }
+
+  /** Logs in and returns a client carrying the token. */
+  static async login(baseURL: string, username: string, password: string): Promise<LoyaltyApi> {
+    const anonymous = await LoyaltyApi.anonymous(baseURL);
+    try {
+      const session = await anonymous.call<Session>('POST', '/api/login', { username, password });
+      return LoyaltyApi.withSession(baseURL, session);
+    } finally {
+      await anonymous.dispose();
+    }
+  }
+
+  static async withSession(baseURL: string, session: Session): Promise<LoyaltyApi> {
+    const context = await request.newContext({
+      baseURL,
+      extraHTTPHeaders: { Authorization: `Bearer ${session.token}` },
+    });
+    return new LoyaltyApi(context, session);
+  }
+
+  async dispose(): Promise<void> {
+    await this.context.dispose();
+  }
+
+  /** The raw answer, for specs that check statuses themselves. */
+  async raw(method: string, path: string, body?: unknown): Promise<APIResponse> {
+    return this.context.fetch(path, { method, ...(body === undefined ? {} : { data: body }) });
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.raw(method, path, body);
+    const text = await response.text();
+    if (!response.ok()) {
+      let message = text;
+      try {
+        message = (JSON.parse(text) as { message?: string }).message ?? text;
+      } catch {
+        // not JSON: keep the text
+      }
+      throw new ApiError(response.status(), method, path, message);
+    }
+    if (text === '') return undefined as T;
+    return JSON.parse(text) as T;
+  }
+
+  // --- platform (super admin) -------------------------------------------------------------
+
+  companies(): Promise<Company[]> {
+    return this.call('GET', '/api/super/companies');
+  }
+
+  createCompany(company: NewCompany): Promise<Company> {
+    return this.call('POST', '/api/super/companies', company);
+  }
+
+  deleteCompany(id: number): Promise<{ message: string }> {
+    return this.call('DELETE', `/api/super/companies/${id}`);
+  }
+
+  impersonate(companyId: number): Promise<Session> {
+    return this.call('POST', '/api/super/impersonate', { companyId });
+  }
+
+  // --- company administration ------------------------------------------------------------
+
+  settings(): Promise<Settings> {
+    return this.call('GET', '/api/settings');
+  }
+
+  saveSettings(update: Partial<Settings>): Promise<Settings> {
+    return this.call('POST', '/api/settings', update);
+  }
+
+  pointsOfSale(): Promise<PointOfSale[]> {
+    return this.call('GET', '/api/pos');
+  }
+
+  createPos(name: string): Promise<PointOfSale> {
+    return this.call('POST', '/api/pos', { name });
+  }
+
+  users(): Promise<User[]> {
+    return this.call('GET', '/api/users');
+  }
+
+  createUser(user: { username: string; password: string; role: User['role']; posId?: number }): Promise<User> {
+    return this.call('POST', '/api/users', user);
+  }
+
+  customers(): Promise<Customer[]> {
+    return this.call('GET', '/api/customers');
+  }
+
+  customerByDocument(document: string): Promise<Customer> {
+    return this.call('GET', `/api/customers/by-document/${encodeURIComponent(document)}`);
+  }
+
+  createCustomer(customer: Partial<Omit<Customer, 'id' | 'points' | 'is_active'>> & { name: string; document: string }): Promise<Customer> {
+    return this.call('POST', '/api/customers', customer);
+  }
+
+  categories(): Promise<Category[]> {
+    return this.call('GET', '/api/categories');
+  }
+
+  createCategory(name: string, icon: string): Promise<Category> {
+    return this.call('POST', '/api/categories', { name, icon });
+  }
+
+  products(): Promise<Product[]> {
+    return this.call('GET', '/api/products/all');
+  }
+
+  createProduct(product: {
+    code: string;
+    name: string;
+    pointsValue: number;
+    price: number;
+    description?: string;
+    categoryId?: number;
+    imageUrl?: string;
+    is_active?: boolean;
+  }): Promise<Product> {
+    return this.call('POST', '/api/products', product);
+  }
+
+  // --- points (SPEC.md section 7; present once the points API is merged) -----------------
+
+  accredit(customerId: number, invoiceAmount: number, invoiceReference?: string): Promise<PointsResult> {
+    return this.call('POST', `/api/customers/${customerId}/accredit`, { invoiceAmount, invoiceReference });
+  }
+
+  redeem(
+    customerId: number,
+    redemption: { pointsToRedeem: number; description?: string; invoiceReference?: string; productId?: number | null },
+  ): Promise<PointsResult> {
+    return this.call('POST', `/api/customers/${customerId}/redeem`, redemption);
+  }
+
+  /** The report's paged search (filters: text, type, posId, cashier, from, to). */
+  searchTransactions(filters: Record<string, string | number> = {}): Promise<Paged<Transaction>> {
+    const query = new URLSearchParams({ page: '1', pageSize: '50', ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])) });
+    return this.call('GET', `/api/transactions/search?${query}`);
+  }
+
+  voidTransaction(id: number, supervisor?: { username: string; password: string }): Promise<{ message: string }> {
+    return this.call(
+      'POST',
+      `/api/transactions/${id}/void`,
+      supervisor ? { supervisorUsername: supervisor.username, supervisorPassword: supervisor.password } : {},
+    );
+  }
+
+  dashboardStats(): Promise<{ totalCustomers: number; pointsInCirculation: number; transactionsLast30Days: number; pointsAccreditedLast30Days: number }> {
+    return this.call('GET', '/api/stats/dashboard');
+  }
+
+  expirePoints(): Promise<{ message: string }> {
+    return this.call('POST', '/api/tasks/expire-points');
+  }
+}
+
+/** The API paths the suite relies on, from the server's OpenAPI document. */
+export async function apiPaths(baseURL: string): Promise<Set<string>> {
+  const api = await LoyaltyApi.anonymous(baseURL);
+  try {
+    const doc = await api.call<{ paths: Record<string, Record<string, unknown>> }>('GET', '/api/openapi.json');
+    const out = new Set<string>();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const method of Object.keys(item)) out.add(`${method.toUpperCase()} ${path}`);
+    }
+    return out;
+  } finally {
+    await api.dispose();
+  }
+}

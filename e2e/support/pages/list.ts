@@ -1,0 +1,121 @@
+import type { Locator, Page } from '@playwright/test';
+import { exactly, translator, type Locale, type TKey } from '../i18n';
+
+/**
+ * The searchable, paged list every list screen shares (SPEC.md section 2, 'Shared list-screen
+ * pattern'): title, search box, per-page selector, 'showing start-end of total', previous/next,
+ * and per-row edit and delete.
+ */
+export class PagedListPanel {
+  readonly root: Locator;
+  private readonly t: (key: TKey, params?: Record<string, string | number>) => string;
+
+  constructor(
+    readonly page: Page,
+    title: string,
+    locale: Locale = 'es',
+  ) {
+    this.t = translator(locale);
+    this.root = page.getByRole('region', { name: exactly(title) });
+  }
+
+  search() {
+    return this.root.getByRole('searchbox');
+  }
+
+  perPage() {
+    return this.root.getByRole('combobox', { name: this.t('list.perPage') });
+  }
+
+  pagination() {
+    return this.root.getByRole('navigation', { name: this.t('list.pagination') });
+  }
+
+  /** The 'showing start-end of total' text. */
+  range() {
+    return this.pagination().getByTestId('list-range');
+  }
+
+  rangeText(start: number, end: number, total: number): string {
+    return this.t('list.showing', { start, end, total });
+  }
+
+  next() {
+    return this.pagination().getByRole('button', { name: this.t('list.next') });
+  }
+
+  previous() {
+    return this.pagination().getByRole('button', { name: this.t('list.previous') });
+  }
+
+  rows() {
+    return this.root.getByRole('listitem');
+  }
+
+  row(text: string | RegExp) {
+    return this.rows().filter({ hasText: text });
+  }
+
+  /** The empty-state or no-results text. */
+  emptyText() {
+    return this.root.getByTestId('list-empty');
+  }
+
+  editButton(name: string) {
+    return this.root.getByRole('button', { name: exactly(`${this.t('common.edit')} ${name}`) });
+  }
+
+  deleteButton(name: string) {
+    return this.root.getByRole('button', { name: exactly(`${this.t('common.delete')} ${name}`) });
+  }
+}
+
+/** The edit modal of the list screens (fields, Cancel and Update) or any form dialog. */
+export class FormDialog {
+  readonly root: Locator;
+  private readonly t: (key: TKey, params?: Record<string, string | number>) => string;
+
+  constructor(page: Page, title: string, locale: Locale = 'es') {
+    this.t = translator(locale);
+    this.root = page.getByRole('dialog', { name: exactly(title) });
+  }
+
+  field(label: string | RegExp) {
+    return this.root.getByLabel(label);
+  }
+
+  button(name: string) {
+    return this.root.getByRole('button', { name: exactly(name) });
+  }
+
+  cancel() {
+    return this.button(this.t('common.cancel'));
+  }
+
+  update() {
+    return this.button(this.t('common.update'));
+  }
+
+  error() {
+    return this.root.getByRole('alert');
+  }
+}
+
+/** The delete confirmation (an alert dialog): its text, Cancel and Delete. */
+export class ConfirmDialog {
+  readonly root: Locator;
+  private readonly t: (key: TKey, params?: Record<string, string | number>) => string;
+
+  constructor(page: Page, title: string, locale: Locale = 'es') {
+    this.t = translator(locale);
+    this.root = page.getByRole('alertdialog', { name: exactly(title) });
+  }
+
+  cancel() {
+    return this.root.getByRole('button', { name: exactly(this.t('common.cancel')) });
+  }
+
+  confirm() {
+    return this.root.getByRole('button', { name: exactly(this.t('common.delete')) });
+  }
+}

@@ -1,0 +1,247 @@
+import type { Locator, Page } from '@playwright/test';
+import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { PagedListPanel } from './list';
+
+type T = (key: TKey, params?: Record<string, string | number>) => string;
+
+/** Finding a customer by document: the field, its search button, the error and the card. */
+export class CustomerLookupPanel {
+  private readonly t: T;
+
+  constructor(
+    readonly scope: Locator,
+    locale: Locale = 'es',
+  ) {
+    this.t = translator(locale);
+  }
+
+  form() {
+    return this.scope.getByRole('search', { name: this.t('dashboard.lookup.title') });
+  }
+
+  document() {
+    return this.form().getByLabel(this.t('dashboard.lookup.document'));
+  }
+
+  searchButton() {
+    return this.form().getByRole('button', { name: exactly(this.t('common.search')) });
+  }
+
+  /** The lookup's message (empty document, customer not found). */
+  error() {
+    return this.scope.getByRole('alert').first();
+  }
+
+  customerCard() {
+    return this.scope.getByTestId('customer-card');
+  }
+
+  /** The balance on the customer card. */
+  balance() {
+    return this.customerCard().getByTestId('customer-points');
+  }
+
+  changeCustomer() {
+    return this.customerCard().getByRole('button', { name: this.t('dashboard.lookup.changeCustomer') });
+  }
+
+  async find(document: string): Promise<void> {
+    await this.document().fill(document);
+    await this.searchButton().click();
+  }
+}
+
+/** The accredit form (the /accreditar screen or the dashboard's quick panel). */
+export class AccreditPanel {
+  readonly lookup: CustomerLookupPanel;
+  readonly form: Locator;
+  private readonly t: T;
+
+  constructor(
+    readonly scope: Locator,
+    locale: Locale = 'es',
+  ) {
+    this.t = translator(locale);
+    this.lookup = new CustomerLookupPanel(scope, locale);
+    this.form = scope.getByRole('form', { name: this.t('accredit.formLabel') });
+  }
+
+  amount() {
+    return this.form.getByLabel(this.t('accredit.invoiceAmount'));
+  }
+
+  reference() {
+    return this.form.getByLabel(this.t('accredit.invoiceReference'));
+  }
+
+  submit() {
+    return this.form.getByRole('button', { name: exactly(this.t('accredit.submit')) });
+  }
+
+  error() {
+    return this.form.getByRole('alert');
+  }
+
+  success() {
+    return this.form.getByRole('status');
+  }
+}
+
+/** The redeem form (the /redimir screen or the dashboard's quick panel) with its products. */
+export class RedeemPanel {
+  readonly lookup: CustomerLookupPanel;
+  readonly form: Locator;
+  readonly products: Locator;
+  private readonly t: T;
+
+  constructor(
+    readonly scope: Locator,
+    locale: Locale = 'es',
+  ) {
+    this.t = translator(locale);
+    this.lookup = new CustomerLookupPanel(scope, locale);
+    this.form = scope.getByRole('form', { name: this.t('redeem.formLabel') });
+    this.products = scope.getByRole('region', { name: this.t('redeem.productsTitle') });
+  }
+
+  points() {
+    return this.form.getByLabel(this.t('redeem.points'));
+  }
+
+  description() {
+    return this.form.getByLabel(this.t('redeem.description'));
+  }
+
+  reference() {
+    return this.form.getByLabel(this.t('redeem.invoiceReference'));
+  }
+
+  equivalentValue() {
+    return this.form.getByTestId('equivalent-value');
+  }
+
+  submit() {
+    return this.form.getByRole('button', { name: exactly(this.t('redeem.submit')) });
+  }
+
+  error() {
+    return this.form.getByRole('alert');
+  }
+
+  productSearch() {
+    return this.products.getByRole('searchbox', { name: this.t('redeem.searchProducts') });
+  }
+
+  category() {
+    return this.products.getByLabel(this.t('redeem.category'));
+  }
+
+  gridView() {
+    return this.products.getByRole('button', { name: this.t('redeem.gridView') });
+  }
+
+  listView() {
+    return this.products.getByRole('button', { name: this.t('redeem.listView') });
+  }
+
+  /** The product buttons shown, in order. */
+  productOptions() {
+    return this.products.getByRole('list', { name: this.t('redeem.productsTitle') }).getByRole('button');
+  }
+
+  product(name: string) {
+    return this.productOptions().filter({ hasText: name });
+  }
+
+  /** The empty-state text of the product area. */
+  productsMessage(key: TKey) {
+    return this.products.getByText(this.t(key));
+  }
+}
+
+/** The redemption receipt in its dialog. */
+export class ReceiptDialog {
+  readonly root: Locator;
+  readonly receipt: Locator;
+  private readonly t: T;
+
+  constructor(
+    readonly page: Page,
+    locale: Locale = 'es',
+  ) {
+    this.t = translator(locale);
+    this.root = page.getByRole('dialog', { name: exactly(this.t('receipt.dialogTitle')) });
+    this.receipt = this.root.getByRole('article', { name: this.t('receipt.title') });
+  }
+
+  /** The receipt's labelled lines (term -> definition). */
+  async lines(): Promise<Record<string, string>> {
+    await this.receipt.getByRole('term').last().waitFor();
+    const terms = await this.receipt.getByRole('term').allTextContents();
+    const values = await this.receipt.getByRole('definition').allTextContents();
+    return Object.fromEntries(terms.map((term, index) => [term.trim(), (values[index] ?? '').trim()]));
+  }
+
+  /** The footer's close button (the header's icon button has the same name but no text). */
+  close() {
+    return this.root.getByRole('button', { name: exactly(this.t('common.close')) }).filter({ hasText: this.t('common.close') });
+  }
+
+  print() {
+    return this.root.getByRole('button', { name: exactly(this.t('common.print')) });
+  }
+}
+
+/** /reportes: filters, the paged transaction list, CSV export, void and reprint. */
+export class ReportsPage {
+  readonly list: PagedListPanel;
+  readonly filters: Locator;
+  readonly t: T;
+
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale = 'es',
+  ) {
+    this.t = translator(locale);
+    this.list = new PagedListPanel(page, this.t('reports.listTitle'), locale);
+    this.filters = page.getByRole('region', { name: this.t('reports.filters.title') });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/reportes');
+  }
+
+  filter(label: 'type' | 'pos' | 'cashier' | 'from' | 'to') {
+    return this.filters.getByLabel(this.t(`reports.filters.${label}`), { exact: true });
+  }
+
+  clearFilters() {
+    return this.filters.getByRole('button', { name: this.t('reports.filters.clear') });
+  }
+
+  exportButton() {
+    return this.list.root.getByRole('button', { name: this.t('reports.csv.export') });
+  }
+
+  /** The row of a transaction. */
+  row(id: number) {
+    return this.list.rows().filter({ has: this.page.getByTestId(`transaction-${id}`) });
+  }
+
+  voidButton(id: number) {
+    return this.list.root.getByRole('button', { name: exactly(this.t('reports.void.buttonLabel', { id })) });
+  }
+
+  reprintButton(id: number) {
+    return this.list.root.getByRole('button', { name: exactly(this.t('reports.reprintLabel', { id })) });
+  }
+
+  voidDialog() {
+    return this.page.getByRole('alertdialog', { name: exactly(this.t('reports.void.title')) });
+  }
+
+  /** The void result banner (green status or red alert). */
+  voidBanner(text: string) {
+    return this.page.getByRole('status').or(this.page.getByRole('alert')).filter({ hasText: text });
+  }
+}

@@ -1,0 +1,248 @@
+import type { Locator, Page } from '@playwright/test';
+import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { ConfirmDialog, FormDialog, PagedListPanel } from './list';
+
+type T = (key: TKey, params?: Record<string, string | number>) => string;
+
+/** The settings shell's left menu: collapsible groups of links. */
+export class SettingsMenu {
+  readonly root: Locator;
+  private readonly t: T;
+
+  constructor(page: Page, locale: Locale = 'es') {
+    this.t = translator(locale);
+    this.root = page.getByRole('navigation', { name: this.t('settings.menuLabel') });
+  }
+
+  /** The button that opens or closes a group (General, Comercial, Productos). */
+  group(key: 'general' | 'commercial' | 'products') {
+    return this.root.getByRole('button', { name: exactly(this.t(`settings.groups.${key}`)) });
+  }
+
+  link(name: string) {
+    return this.root.getByRole('link', { name: exactly(name) });
+  }
+
+  links() {
+    return this.root.getByRole('link');
+  }
+}
+
+interface ListScreenTexts {
+  path: string;
+  title: TKey;
+  addTitle: TKey;
+  addButton: TKey;
+  listTitle: TKey;
+  editTitle: TKey;
+}
+
+/**
+ * A settings list screen (SPEC.md section 2): the add form on the left, the paged list on the
+ * right, the edit modal and the delete confirmation.
+ */
+export class ListScreen {
+  readonly t: T;
+  readonly list: PagedListPanel;
+  readonly addForm: Locator;
+
+  constructor(
+    readonly page: Page,
+    private readonly texts: ListScreenTexts,
+    readonly locale: Locale = 'es',
+  ) {
+    this.t = translator(locale);
+    this.list = new PagedListPanel(page, this.t(texts.listTitle), locale);
+    this.addForm = page.getByRole('region', { name: exactly(this.t(texts.addTitle)) });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto(this.texts.path);
+  }
+
+  heading() {
+    return this.page.getByRole('heading', { level: 1, name: exactly(this.t(this.texts.title)) });
+  }
+
+  /** A field of the add form by its label. */
+  addField(label: TKey) {
+    return this.addForm.getByLabel(this.t(label));
+  }
+
+  addButton() {
+    return this.addForm.getByRole('button', { name: exactly(this.t(this.texts.addButton)) });
+  }
+
+  addError() {
+    return this.addForm.getByRole('alert');
+  }
+
+  editDialog(params?: Record<string, string | number>) {
+    return new FormDialog(this.page, this.t(this.texts.editTitle, params), this.locale);
+  }
+
+  deleteDialog() {
+    return new ConfirmDialog(this.page, this.t('list.deleteTitle'), this.locale);
+  }
+
+  /** The row's edit button (most lists put edit and delete on the row itself). */
+  async edit(name: string): Promise<void> {
+    await this.list.editButton(name).click();
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.list.deleteButton(name).click();
+  }
+
+  /** A toast with this text. */
+  toast(text: string) {
+    return this.page.getByRole('status').or(this.page.getByRole('alert')).filter({ hasText: text });
+  }
+}
+
+export class PosScreen extends ListScreen {
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, { path: '/settings/pos', title: 'pos.title', addTitle: 'pos.addTitle', addButton: 'pos.add', listTitle: 'pos.listTitle', editTitle: 'pos.editTitle' }, locale);
+  }
+}
+
+export class CategoriesScreen extends ListScreen {
+  constructor(page: Page, locale: Locale = 'es') {
+    super(
+      page,
+      { path: '/settings/categories', title: 'categories.title', addTitle: 'categories.addTitle', addButton: 'categories.add', listTitle: 'categories.listTitle', editTitle: 'categories.editTitle' },
+      locale,
+    );
+  }
+
+  /** The icon picker dialog. */
+  iconPicker() {
+    return this.page.getByRole('dialog', { name: exactly(this.t('categories.iconPicker.title')) });
+  }
+
+  /** Opens the picker from `scope` (the add form or the edit dialog), searches and picks an icon. */
+  async pickIcon(scope: Locator, icon: string, search = icon): Promise<void> {
+    await scope.getByRole('button', { name: new RegExp(`^(${this.t('categories.chooseIcon')}|${this.t('categories.changeIcon')})$`) }).click();
+    const picker = this.iconPicker();
+    await picker.getByRole('searchbox').fill(search);
+    await picker.getByRole('button', { name: icon, exact: true }).click();
+  }
+}
+
+export class ProductsScreen extends ListScreen {
+  constructor(page: Page, locale: Locale = 'es') {
+    super(
+      page,
+      { path: '/settings/products', title: 'products.title', addTitle: 'products.addTitle', addButton: 'products.add', listTitle: 'products.listTitle', editTitle: 'products.editTitle' },
+      locale,
+    );
+  }
+}
+
+export class UsersScreen extends ListScreen {
+  constructor(page: Page, locale: Locale = 'es') {
+    super(
+      page,
+      { path: '/settings/users', title: 'users.title', addTitle: 'users.addTitle', addButton: 'users.add', listTitle: 'users.listTitle', editTitle: 'users.editTitle' },
+      locale,
+    );
+  }
+}
+
+export class CustomersScreen extends ListScreen {
+  constructor(page: Page, locale: Locale = 'es') {
+    super(
+      page,
+      { path: '/settings/customers', title: 'customers.title', addTitle: 'customers.addTitle', addButton: 'customers.add', listTitle: 'customers.listTitle', editTitle: 'customers.editTitle' },
+      locale,
+    );
+  }
+
+  /** Customers keep edit and delete behind a row menu. */
+  private async choose(name: string, action: TKey): Promise<void> {
+    await this.list.root.getByRole('button', { name: exactly(this.t('settings.rowMenu', { name })) }).click();
+    await this.page.getByRole('menuitem', { name: exactly(this.t(action)) }).click();
+  }
+
+  override async edit(name: string): Promise<void> {
+    await this.choose(name, 'common.edit');
+  }
+
+  override async delete(name: string): Promise<void> {
+    await this.choose(name, 'common.delete');
+  }
+}
+
+/** /settings/rules: the program rules form and the maintenance card. */
+export class RulesScreen {
+  readonly t: T;
+  readonly form: Locator;
+  readonly maintenance: Locator;
+
+  constructor(
+    readonly page: Page,
+    locale: Locale = 'es',
+  ) {
+    this.t = translator(locale);
+    this.form = page.getByRole('form', { name: this.t('settings.rules.formLabel') });
+    this.maintenance = page.getByRole('region', { name: this.t('settings.maintenance.title') });
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/settings/rules');
+  }
+
+  field(label: TKey) {
+    return this.form.getByLabel(this.t(label), { exact: true });
+  }
+
+  save() {
+    return this.form.getByRole('button', { name: exactly(this.t('settings.rules.save')) });
+  }
+
+  saved() {
+    return this.form.getByRole('status').filter({ hasText: this.t('settings.success') });
+  }
+
+  error() {
+    return this.form.getByRole('alert');
+  }
+
+  runExpiration() {
+    return this.maintenance.getByRole('button');
+  }
+
+  expirationResult() {
+    return this.maintenance.getByRole('status').or(this.maintenance.getByRole('alert'));
+  }
+}
+
+/** /settings/permissions: a checkbox per role and screen. */
+export class PermissionsScreen {
+  readonly t: T;
+
+  constructor(
+    readonly page: Page,
+    locale: Locale = 'es',
+  ) {
+    this.t = translator(locale);
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/settings/permissions');
+  }
+
+  checkbox(role: 'supervisor' | 'cajero', screen: TKey) {
+    return this.page.getByRole('checkbox', {
+      name: exactly(this.t('settings.permissions.checkboxLabel', { role: this.t(`roles.${role}`), screen: this.t(screen) })),
+    });
+  }
+
+  save() {
+    return this.page.getByRole('button', { name: exactly(this.t('settings.permissions.save')) });
+  }
+
+  saved() {
+    return this.page.getByRole('status').filter({ hasText: this.t('settings.success') });
+  }
+}

@@ -1,0 +1,63 @@
+// The route table of SPEC.md section 2, as the specs walk it.
+
+import { expect, type Page } from '@playwright/test';
+import type { TKey } from './i18n';
+
+/** The pages of the route table and the title (h1) each shows. */
+export const PAGES = {
+  '/main': 'dashboard.title',
+  '/accreditar': 'accredit.title',
+  '/redimir': 'redeem.title',
+  '/reportes': 'reports.title',
+  '/settings/rules': 'settings.rules.title',
+  '/settings/permissions': 'settings.permissions.title',
+  '/settings/users': 'users.title',
+  '/settings/pos': 'pos.title',
+  '/settings/customers': 'customers.title',
+  '/settings/products': 'products.title',
+  '/settings/categories': 'categories.title',
+  '/superadmin': 'superAdmin.title',
+} as const satisfies Record<string, TKey>;
+
+export type PagePath = keyof typeof PAGES;
+
+/** Company pages (everything but /superadmin). */
+export const COMPANY_PAGES = Object.keys(PAGES).filter((path) => path !== '/superadmin') as PagePath[];
+
+export const ADMIN_ONLY_PAGES: PagePath[] = ['/settings/rules', '/settings/permissions', '/settings/users', '/settings/pos'];
+
+/** Redirect rows of the route table, as an admin sees them. */
+export const REDIRECTS: [from: string, to: PagePath][] = [
+  ['/', '/main'],
+  ['/settings', '/settings/rules'],
+  ['/clientes', '/settings/customers'],
+  ['/usuarios', '/settings/users'],
+  ['/puntos-de-venta', '/settings/pos'],
+  ['/configuracion', '/settings/rules'],
+  ['/no-such-page', '/main'],
+  ['/accreditar/extra/segment', '/main'],
+];
+
+/** Every path a visitor can type, pages and redirects alike. */
+export const ALL_PATHS: string[] = [...new Set([...Object.keys(PAGES), ...REDIRECTS.map(([from]) => from)])];
+
+/** Waits until the browser shows `pathname` (search and hash ignored). */
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === pathname);
+}
+
+/**
+ * Opens `path` the way a visitor does: typed in the address bar (a full load, `deepLink`) or
+ * followed from a link inside the running app (the History API, as the app's own links do; no
+ * reload). The first visit of a page is always a full load.
+ */
+export async function visit(page: Page, path: string, { deepLink = false } = {}): Promise<void> {
+  if (deepLink || page.url() === 'about:blank') {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}

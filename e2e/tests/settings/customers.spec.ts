@@ -1,0 +1,117 @@
+// /settings/customers: add, validation and duplicate errors, the server's paged search, edit, hard
+// delete; the soft delete of a customer with transactions is in operations/history.spec.ts
+// (SPEC.md sections 2-5).
+
+import { expect, test } from '../../support/fixtures';
+import { t } from '../../support/i18n';
+import { CustomersScreen } from '../../support/pages/settings';
+
+test('adds a customer, refusing missing name or document, a bad email and a duplicate document', async ({ newCompanyAdmin }) => {
+  const { company, page } = await newCompanyAdmin();
+  const screen = new CustomersScreen(page);
+  await screen.goto();
+  await expect(screen.list.emptyText()).toHaveText(t('customers.empty'));
+
+  await screen.addField('customers.fields.name').fill('Valentina Ríos');
+  await screen.addButton().click();
+  await expect(screen.addError()).toHaveText(t('customers.errorNameAndIdRequired'));
+
+  await screen.addField('customers.fields.document').fill('1020304050');
+  await screen.addField('customers.fields.email').fill('valentina@');
+  await screen.addButton().click();
+  await expect(screen.addError()).toHaveText(t('customers.errorInvalidEmail'));
+
+  await screen.addField('customers.fields.email').fill('valentina@example.com');
+  await screen.addField('customers.fields.phone').fill('3001234567');
+  await screen.addField('customers.fields.address').fill('Calle 80 # 10-20');
+  await screen.addField('customers.fields.birthdate').fill('1990-04-15');
+  await screen.addButton().click();
+  await expect(screen.toast(t('customers.successAdded'))).toBeVisible();
+  await expect(screen.addField('customers.fields.name')).toHaveValue('');
+
+  const row = screen.list.row('Valentina Ríos');
+  await expect(row).toContainText('V');
+  await expect(row).toContainText(t('customers.documentValue', { document: '1020304050' }));
+  await expect(row.getByRole('link', { name: 'valentina@example.com' })).toHaveAttribute('href', 'mailto:valentina@example.com');
+  await expect(row).toContainText(t('customers.pointsValue', { points: '0' }));
+  expect(await company.api.customerByDocument('1020304050')).toMatchObject({
+    name: 'Valentina Ríos',
+    email: 'valentina@example.com',
+    phone: '3001234567',
+    address: 'Calle 80 # 10-20',
+    birthdate: '1990-04-15',
+    points: 0,
+  });
+
+  await screen.addField('customers.fields.name').fill('Otra Persona');
+  await screen.addField('customers.fields.document').fill('1020304050');
+  await screen.addButton().click();
+  await expect(screen.addError()).toHaveText(t('customers.errorDocumentExists'));
+});
+
+test('searches by name on the server and pages the results', async ({ newCompanyAdmin }) => {
+  const { company, page } = await newCompanyAdmin();
+  const names = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elena', 'Fabio', 'Gloria', 'Hugo', 'Irene', 'Julián', 'Karen', 'Luis', 'Mónica'];
+  for (const [index, name] of names.entries()) {
+    await company.api.createCustomer({ name: `${name} Pérez`, document: String(5000 + index) });
+  }
+  const screen = new CustomersScreen(page);
+  const list = screen.list;
+  await screen.goto();
+  await expect(list.range()).toHaveText(list.rangeText(1, 10, 13));
+  await expect(list.rows().first()).toContainText('Ana Pérez');
+  await list.next().click();
+  await expect(list.range()).toHaveText(list.rangeText(11, 13, 13));
+  await expect(list.rows()).toHaveText([/Karen Pérez/, /Luis Pérez/, /Mónica Pérez/]);
+  await expect(list.next()).toBeDisabled();
+
+  // Page 2 of a search with one page snaps back to page 1.
+  await list.search().fill('ELENA');
+  await expect(list.range()).toHaveText(list.rangeText(1, 1, 1));
+  await expect(list.rows()).toHaveText([/Elena Pérez/]);
+  await list.search().fill('zzz');
+  await expect(list.emptyText()).toHaveText(t('customers.noResults'));
+  await list.search().fill('');
+  await expect(list.range()).toHaveText(list.rangeText(1, 10, 13));
+  await list.perPage().selectOption('25');
+  await expect(list.range()).toHaveText(list.rangeText(1, 13, 13));
+});
+
+test('edits a customer; the name stays required', async ({ newCompanyAdmin }) => {
+  const { company, page } = await newCompanyAdmin();
+  const customer = await company.api.createCustomer({ name: 'Camilo Torres', document: '79888777' });
+  const screen = new CustomersScreen(page);
+  await screen.goto();
+  await screen.edit('Camilo Torres');
+  const dialog = screen.editDialog();
+  await expect(dialog.field(t('customers.fields.document'))).toHaveValue('79888777');
+  await dialog.field(t('customers.fields.name')).fill(' ');
+  await dialog.update().click();
+  await expect(dialog.error()).toHaveText(t('customers.errorNameRequired'));
+  await dialog.field(t('customers.fields.name')).fill('Camilo Andrés Torres');
+  await dialog.field(t('customers.fields.phone')).fill('3109876543');
+  await dialog.field(t('customers.fields.birthdate')).fill('1985-12-01');
+  await dialog.update().click();
+  await expect(screen.toast(t('customers.successUpdated'))).toBeVisible();
+  await expect(screen.list.row('Camilo Andrés Torres')).toBeVisible();
+  expect(await company.api.customerByDocument('79888777')).toMatchObject({
+    id: customer.id,
+    name: 'Camilo Andrés Torres',
+    phone: '3109876543',
+    birthdate: '1985-12-01',
+  });
+});
+
+test('deletes a customer without transactions after the hard confirmation text', async ({ newCompanyAdmin }) => {
+  const { company, page } = await newCompanyAdmin();
+  await company.api.createCustomer({ name: 'Cliente Temporal', document: '11122233' });
+  const screen = new CustomersScreen(page);
+  await screen.goto();
+  await screen.delete('Cliente Temporal');
+  const confirm = screen.deleteDialog();
+  await expect(confirm.root).toContainText(t('customers.deleteHard', { name: 'Cliente Temporal' }));
+  await confirm.confirm().click();
+  await expect(screen.toast(t('customers.successDeleted'))).toBeVisible();
+  await expect(screen.list.emptyText()).toHaveText(t('customers.empty'));
+  expect(await company.api.customers()).toEqual([]);
+});
