@@ -62,6 +62,7 @@ impl Redemption {
             Some(id) => {
                 let expected_points = match &request.points_to_redeem {
                     None | Some(Value::Null) => None,
+                    Some(Value::String(s)) if s.trim().is_empty() => None,
                     Some(value) => Some(Points::parse(Some(value))?.get()),
                 };
                 Reward::Product { id, expected_points }

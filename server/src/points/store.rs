@@ -193,8 +193,10 @@ pub struct TransactionFilter {
     pub until: Option<DateTime<Utc>>,
 }
 
-const TRANSACTION_FILTER: &str = "where ($1::text is null or t.customer_id in \
-        (select f.id from customers f where lower(f.name) like $1 or lower(f.document) like $1)) \
+// The matching customers are collected first (`= any (array(...))`), so the ledger is read
+// through its customer index rather than scanned.
+const TRANSACTION_FILTER: &str = "where ($1::text is null or t.customer_id = any (array( \
+        select f.id from customers f where lower(f.name) like $1 or lower(f.document) like $1))) \
     and ($2::text is null or t.type = $2) \
     and ($3::bigint is null or t.pos_id = $3) \
     and ($4::text is null or t.cashier_username = $4) \

@@ -62,7 +62,11 @@ async fn redeeming_a_product_spends_its_points_and_records_its_price() {
 
     // Without a number of points the product's own decides.
     let again = app
-        .post(&format!("/api/customers/{customer}/redeem"), &shop.admin, json!({ "productId": product, "description": "Taza" }))
+        .post(
+            &format!("/api/customers/{customer}/redeem"),
+            &shop.admin,
+            json!({ "productId": product.to_string(), "pointsToRedeem": "", "description": "Taza" }),
+        )
         .await;
     assert_eq!(again.status, StatusCode::BAD_REQUEST);
     assert_eq!(again.message(), "not enough points");
