@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 DATA_DIR ?= .data
 
-.PHONY: run stop test build server client client-deps test-deploy test-server test-client test-e2e test-all clean-data
+.PHONY: run stop test build server client client-deps test-deploy test-server test-client test-e2e test-fuzz test-all soak soak-all soak-fuzz soak-ha bench clean-data
 
 run: build
 	@DATA_DIR=$(DATA_DIR) deploy/run-local.sh
@@ -33,7 +33,7 @@ client: client-deps
 test: build
 	@deploy/with-database.sh $(MAKE) --no-print-directory test-all
 
-test-all: test-deploy test-server test-client test-e2e
+test-all: test-deploy test-server test-client test-fuzz test-e2e
 
 test-deploy:
 	@for f in deploy/*.sh .ci/run; do bash -n "$$f"; done
@@ -52,6 +52,27 @@ test-e2e:
 	  fi; \
 	  (cd e2e && npm run --silent typecheck && npx playwright test); \
 	fi
+
+# API fuzzing with schemathesis, a bounded number of examples per operation and role.
+test-fuzz:
+	@fuzz/run.sh quick
+
+# The long runs: fuzzing with many more examples, and the high-availability failover test.
+soak: build
+	@deploy/with-database.sh $(MAKE) --no-print-directory soak-all
+
+soak-all: soak-fuzz soak-ha
+
+soak-fuzz:
+	@fuzz/run.sh long
+
+soak-ha:
+	@soak/ha.sh
+
+# Benchmarks on a throwaway database: throughput against pgbench, 1,000 tenants, read paths,
+# client bundle sizes. See docs/performance.md.
+bench:
+	@bench/run.sh
 
 clean-data: stop
 	rm -rf $(DATA_DIR)
