@@ -1,4 +1,196 @@
 #!/usr/bin/env bash
-# placeholder: being built
+# `make bench`: the benchmarks of docs/performance.md, on a throwaway PostgreSQL cluster of their
+# own (durable settings, as in production), against a release build of the server.
+#
+#   1. points throughput: BENCH_TENANTS companies x BENCH_CUSTOMERS customers, accredit and
+#      redeem over HTTP at BENCH_CONCURRENCY for BENCH_SECONDS;
+#   2. the same transactions' SQL through pgbench at the same concurrency, and the ratio;
+#   3. tenant scale: provisioning up to BENCH_SCALE_TENANTS companies, migrate over all of them
+#      (nothing pending, then one trivial migration), throughput spread over all of them;
+#   4. read paths at BENCH_READ_TRANSACTIONS transactions and BENCH_READ_CUSTOMERS customers;
+#   5. the client bundle's gzip size per chunk.
+#
+# Figures go to the terminal and to .data/bench/results.txt; query plans to .data/bench/explain.txt.
 set -euo pipefail
-echo "bench/run.sh: not built yet"
+cd "$(dirname "$0")/.."
+
+TENANTS=${BENCH_TENANTS:-10}
+CUSTOMERS=${BENCH_CUSTOMERS:-10000}
+CONCURRENCY=${BENCH_CONCURRENCY:-16}
+RUN_SECONDS=${BENCH_SECONDS:-20}
+SCALE_TENANTS=${BENCH_SCALE_TENANTS:-1000}
+READ_CUSTOMERS=${BENCH_READ_CUSTOMERS:-100000}
+READ_TRANSACTIONS=${BENCH_READ_TRANSACTIONS:-1000000}
+READ_REQUESTS=${BENCH_READ_REQUESTS:-100}
+# Which parts run (all by default): throughput (1 and 2), scale (3, needs throughput), reads, bundle.
+PHASES=${BENCH_PHASES:-throughput scale reads bundle}
+phase() { [[ " $PHASES " == *" $1 "* ]]; }
+
+out=.data/bench
+dir=$out/pg
+mkdir -p "$out"
+results=$out/results.txt
+: >"$results"
+began=$(date +%s)
+
+say() { echo "$*" | tee -a "$results"; }
+step() { echo; say "== $*"; }
+# The value of key=value in a RESULT line.
+field() { sed -n "s/^RESULT.* $2=\([^ ]*\).*/\1/p; s/^RESULT $2=\([^ ]*\).*/\1/p" <<<"$1" | head -1; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port() {
+  local port=$1
+  while port_in_use "$port"; do port=$((port + 1)); done
+  echo "$port"
+}
+
+server_pid=
+cleanup() {
+  if [ -n "${BENCH_KEEP:-}" ]; then
+    echo "kept running (BENCH_KEEP): server $base (pid $server_pid), database $admin_url"
+    return
+  fi
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  deploy/local-postgres.sh stop "$dir" 2>/dev/null || true
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+step "building the release server, the load generator and the client"
+cargo build --release --quiet --bin loyalty --bin loyalty-bench
+make --no-print-directory --quiet client >/dev/null
+loyalty=target/release/loyalty
+bench=target/release/loyalty-bench
+
+step "starting a throwaway PostgreSQL (fsync and synchronous commit on)"
+deploy/local-postgres.sh stop "$dir" 2>/dev/null || true
+rm -rf "$dir"
+pg_port=$(free_port 54440)
+PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_wal_size=4GB -c checkpoint_timeout=30min" \
+  deploy/local-postgres.sh start "$dir" "$pg_port" >/dev/null
+admin_url="postgres://postgres@127.0.0.1:$pg_port/loyalty"
+app_url=$(deploy/local-postgres.sh app-url "$dir" "$pg_port")
+"$loyalty" migrate --database-url "$app_url" >/dev/null
+super_password="bench-super-password-1"
+"$loyalty" create-super-admin --database-url "$app_url" --username root --password "$super_password" >/dev/null
+
+http_port=$(free_port 18400)
+base="http://127.0.0.1:$http_port"
+DATABASE_URL="$app_url" JWT_SECRET="bench-$(date +%s%N)-secret-0123456789abcdef" BIND_ADDR="127.0.0.1:$http_port" \
+  CLIENT_DIR=client/dist RUST_LOG=warn "$loyalty" serve >"$out/server.log" 2>&1 &
+server_pid=$!
+for _ in $(seq 100); do
+  curl -fs "$base/readyz" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -fs "$base/readyz" >/dev/null || { cat "$out/server.log"; exit 1; }
+peak_rss() { awk '/VmHWM/ { printf "%.0f MB", $2 / 1024 }' "/proc/$server_pid/status"; }
+export BENCH_SUPER_PASSWORD=$super_password
+tokens=$out/tokens.tsv
+: >"$tokens"
+
+seed_customers() {
+  psql "$admin_url" -q -v ON_ERROR_STOP=1 -c "set bench.customers = $1" -f bench/sql/seed-customers.sql
+  # As autovacuum would leave them before a busy day: statistics and visibility map up to date.
+  psql "$admin_url" -q -c "vacuum analyze" >/dev/null
+}
+
+run_pgbench() {
+  local seconds=$1 prefix=$2
+  pgbench "$app_url" -n -M simple -c "$CONCURRENCY" -j 2 -T "$seconds" \
+    -D tenants="$TENANTS" -D customers="$CUSTOMERS" \
+    -f bench/sql/accredit.pgbench@1 -f bench/sql/redeem.pgbench@1 \
+    ${prefix:+-l --log-prefix="$prefix"} 2>&1
+}
+
+if phase throughput; then
+step "1. points throughput: $TENANTS companies x $CUSTOMERS customers, concurrency $CONCURRENCY, ${RUN_SECONDS} s"
+"$bench" --base "$base" provision --super-user root --stem b --from 1 --to "$TENANTS" --tokens-out "$tokens" >/dev/null
+seed_customers "$CUSTOMERS"
+server_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$CUSTOMERS" \
+  --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds 3)
+grep -v '^RESULT' <<<"$server_run" | sed 's/^/   server: /' | tee -a "$results"
+server_result=$(grep '^RESULT' <<<"$server_run")
+server_rps=$(field "$server_result" rps)
+say "   server peak RSS so far: $(peak_rss)"
+
+step "2. the same SQL through pgbench (-M simple, one round trip per statement), concurrency $CONCURRENCY, ${RUN_SECONDS} s"
+run_pgbench 3 "" >/dev/null
+rm -f "$out"/pgbench_log*
+pgbench_out=$(run_pgbench "$RUN_SECONDS" "$out/pgbench_log")
+pgbench_tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' <<<"$pgbench_out" | head -1)
+pgbench_failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' <<<"$pgbench_out" | head -1)
+percentiles=$(cat "$out"/pgbench_log* | awk '{ print $3 }' | sort -n | awk '
+  { v[NR] = $1 }
+  END { printf "p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms", v[int(NR * 0.5)] / 1000, v[int(NR * 0.99)] / 1000, v[int(NR * 0.999)] / 1000 }')
+say "   pgbench: ${pgbench_tps} transactions/s, ${pgbench_failed:-0} failed; latency $percentiles"
+say "   RATIO server / pgbench throughput: $(ratio "$server_rps" "$pgbench_tps") (goal >= 0.8); server p99 $(field "$server_result" p99_ms) ms (goal < 25 ms)"
+
+fi
+
+if phase throughput && phase scale; then
+step "3. tenant scale: provisioning companies $((TENANTS + 1)) to $SCALE_TENANTS through the API"
+provision_out=$("$bench" --base "$base" provision --super-user root --stem b --from "$((TENANTS + 1))" --to "$SCALE_TENANTS" \
+  --tokens-out "$tokens")
+grep -v '^RESULT' <<<"$provision_out" | sed 's/^/   /' | tee -a "$results"
+per_company=$(( CUSTOMERS * TENANTS / SCALE_TENANTS ))
+[ "$per_company" -ge 1 ] || per_company=1
+seed_customers "$per_company"
+
+timed() { local t0 t1; t0=$(date +%s.%N); "$@" >"$out/last-command.log" 2>&1; t1=$(date +%s.%N); awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }'; }
+say "   loyalty migrate, nothing pending: $(timed "$loyalty" migrate --database-url "$app_url") s over $SCALE_TENANTS companies"
+say "   loyalty migrate, one trivial migration: $(timed "$loyalty" migrate --database-url "$app_url" \
+  --rehearse-tenant-migrations bench/rehearsal) s ($(tail -1 "$out/last-command.log"))"
+
+scale_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
+  --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds 3)
+grep -v '^RESULT' <<<"$scale_run" | sed 's/^/   server: /' | tee -a "$results"
+scale_rps=$(field "$(grep '^RESULT' <<<"$scale_run")" rps)
+say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput: $(ratio "$scale_rps" "$server_rps") (goal >= 0.9)"
+say "   server peak RSS: $(peak_rss) (bound: 256 MB)"
+
+fi
+
+if phase reads; then
+step "4. read paths: one company with $READ_CUSTOMERS customers and $READ_TRANSACTIONS transactions"
+"$bench" --base "$base" provision --super-user root --stem r --from 1 --to 1 --tokens-out "$out/read-token.tsv" >/dev/null
+seed_started=$(date +%s)
+psql "$admin_url" -q -v ON_ERROR_STOP=1 -c "set bench.read_customers = $READ_CUSTOMERS" \
+  -c "set bench.read_transactions = $READ_TRANSACTIONS" -f bench/sql/seed-reads.sql
+say "   seeded in $(( $(date +%s) - seed_started )) s"
+read_token=$(tail -1 "$out/read-token.tsv" | cut -f2)
+month_ago=$(date -u -d '30 days ago' +%F)
+today=$(date -u +%F)
+read_out=$("$bench" --base "$base" read --token "$read_token" --requests "$READ_REQUESTS" \
+  --path "dashboard=/api/stats/dashboard" \
+  --path "report_page1=/api/transactions/search?page=1&pageSize=25" \
+  --path "report_page40=/api/transactions/search?page=40&pageSize=25" \
+  --path "report_filtered=/api/transactions/search?type=redemption&posId=3&from=$month_ago&to=$today&pageSize=25" \
+  --path "report_cashier=/api/transactions/search?cashier=cajero2&from=$month_ago&to=$today&pageSize=50" \
+  --path "report_customer_text=/api/transactions/search?text=rojas&pageSize=25" \
+  --path "customers_page1=/api/customers/search?page=1&pageSize=25" \
+  --path "customers_name=/api/customers/search?text=valentina%20torres&pageSize=25" \
+  --path "customers_document=/api/customers/search?text=1000050&pageSize=25")
+grep -v '^RESULT' <<<"$read_out" | sed 's/^/   /' | tee -a "$results"
+say "   (goal: p99 < 50 ms each)"
+psql "$admin_url" -q -v ON_ERROR_STOP=1 -v month_ago="$month_ago" -f bench/sql/explain-reads.sql >"$out/explain.txt"
+say "   query plans: $out/explain.txt"
+
+fi
+
+if phase bundle; then
+step "5. client bundle (gzip)"
+for f in client/dist/assets/*.js client/dist/assets/*.css; do
+  printf '   %-48s %7.1f kB\n' "$(basename "$f")" "$(gzip -9c "$f" | wc -c | awk '{ print $1 / 1024 }')"
+done | sort -k2 -n -r | tee -a "$results"
+initial=$(grep -oE '(src|href)="/assets/[^"]+\.(js|css)"' client/dist/index.html | sed -E 's/.*"\/assets\/([^"]+)"/\1/' | sort -u)
+initial_kb=0
+for f in $initial; do
+  initial_kb=$(awk -v a="$initial_kb" -v b="$(gzip -9c "client/dist/assets/$f" | wc -c)" 'BEGIN { printf "%.1f", a + b / 1024 }')
+done
+say "   initial load (index.html's scripts, styles and their preloads): $initial_kb kB gzip (goal < 250 kB)"
+
+fi
+
+step "done in $(( $(date +%s) - began )) s; figures in $results"

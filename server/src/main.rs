@@ -103,6 +103,11 @@ struct ServeArgs {
     /// Take client addresses from X-Forwarded-For (only behind a trusted reverse proxy).
     #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
     trust_proxy: bool,
+    /// Seconds after start-up before the daily expiration job first looks for due companies
+    /// (then it looks every hour).
+    #[arg(long, env = "EXPIRATION_FIRST_CHECK_SECS",
+          default_value_t = loyalty::points::expiration::FIRST_CHECK_AFTER.as_secs())]
+    expiration_first_check_secs: u64,
 }
 
 #[derive(Args)]
@@ -118,6 +123,10 @@ struct MigrateArgs {
     /// List what would run per tenant, change nothing.
     #[arg(long)]
     dry_run: bool,
+    /// Also apply the tenant migrations in this folder (`V<n>__<name>.sql`), after the built-in
+    /// ones: for rehearsing an upgrade on a copy of the database, never on the live one.
+    #[arg(long, value_name = "DIR")]
+    rehearse_tenant_migrations: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -187,7 +196,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         tracing::warn!(dir = %config.client_dir.display(), "client is not built: only the API is served");
     }
     let state = AppState::new(config)?;
-    let _daily_expiration = loyalty::points::expiration::spawn_daily(state.clone());
+    let first_check = Duration::from_secs(args.expiration_first_check_secs);
+    let _daily_expiration = loyalty::points::expiration::spawn_daily(state.clone(), first_check);
     let listener = tokio::net::TcpListener::bind(args.bind_addr)
         .await
         .with_context(|| format!("binding {}", args.bind_addr))?;
@@ -221,7 +231,12 @@ async fn run_migrate(args: MigrateArgs) -> anyhow::Result<ExitCode> {
         Some(prefix) => Some(Prefix::parse(prefix).map_err(|e| anyhow::anyhow!("--company: {e}"))?),
         None => None,
     };
-    let opts = MigrateOptions { concurrency: args.concurrency, only, dry_run: args.dry_run };
+    let extra_tenant_migrations = match &args.rehearse_tenant_migrations {
+        Some(dir) => refinery::load_sql_migrations(dir)
+            .with_context(|| format!("reading migrations from {}", dir.display()))?,
+        None => Vec::new(),
+    };
+    let opts = MigrateOptions { concurrency: args.concurrency, only, dry_run: args.dry_run, extra_tenant_migrations };
     let summary = migrate::migrate_all(&args.database_url, &opts).await?;
     if !summary.platform_applied.is_empty() {
         println!("platform: applied {:?}", summary.platform_applied);

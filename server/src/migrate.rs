@@ -43,7 +43,7 @@ pub async fn run_platform_migrations(database_url: &str) -> anyhow::Result<Vec<i
 /// Brings one tenant schema up to date on `client` and answers its version. Leaves the
 /// connection's session `search_path` on the tenant; the caller drops or resets it.
 pub async fn run_tenant_migrations(client: &mut tokio_postgres::Client, prefix: &Prefix) -> anyhow::Result<i32> {
-    Ok(migrate_tenant_on(client, prefix).await?.version)
+    Ok(migrate_tenant_on(client, prefix, &[]).await?.version)
 }
 
 /// Every tenant migration version this build knows, in order.
@@ -63,12 +63,28 @@ struct TenantOutcome {
     version: i32,
 }
 
-async fn migrate_tenant_on(client: &mut tokio_postgres::Client, prefix: &Prefix) -> anyhow::Result<TenantOutcome> {
+/// The tenant migrations built into the binary, followed by `extra` ones.
+fn tenant_runner(extra: &[refinery::Migration]) -> refinery::Runner {
+    let mut runner = if extra.is_empty() {
+        tenant_embedded::migrations::runner()
+    } else {
+        let mut all = tenant_embedded::migrations::runner().get_migrations().clone();
+        all.extend(extra.iter().cloned());
+        refinery::Runner::new(&all)
+    };
+    runner.set_migration_table_name(HISTORY_TABLE);
+    runner
+}
+
+async fn migrate_tenant_on(
+    client: &mut tokio_postgres::Client,
+    prefix: &Prefix,
+    extra: &[refinery::Migration],
+) -> anyhow::Result<TenantOutcome> {
     let schema = tenant_schema(prefix);
     client.batch_execute(&schema_lock_sql(&schema)).await?;
     client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
-    let mut runner = tenant_embedded::migrations::runner();
-    runner.set_migration_table_name(HISTORY_TABLE);
+    let runner = tenant_runner(extra);
     let report = runner.run_async(client).await?;
     let applied: Vec<i32> = report.applied_migrations().iter().map(|m| m.version()).collect();
     let version = runner
@@ -83,14 +99,14 @@ async fn migrate_tenant_on(client: &mut tokio_postgres::Client, prefix: &Prefix)
 }
 
 /// Versions a tenant schema still lacks.
-async fn pending_for(client: &mut tokio_postgres::Client, prefix: &Prefix) -> anyhow::Result<Vec<i32>> {
+async fn pending_for(
+    client: &mut tokio_postgres::Client,
+    prefix: &Prefix,
+    extra: &[refinery::Migration],
+) -> anyhow::Result<Vec<i32>> {
     let schema = tenant_schema(prefix);
     client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
-    let runner = {
-        let mut r = tenant_embedded::migrations::runner();
-        r.set_migration_table_name(HISTORY_TABLE);
-        r
-    };
+    let runner = tenant_runner(extra);
     let has_history: bool = client
         .query_one(&format!("select to_regclass('{HISTORY_TABLE}') is not null"), &[])
         .await?
@@ -114,6 +130,9 @@ pub struct MigrateOptions {
     pub concurrency: usize,
     pub only: Option<Prefix>,
     pub dry_run: bool,
+    /// Tenant migrations applied after the built-in ones, read from a folder at run time: for
+    /// rehearsing an upgrade on a copy of the database (the benchmark times one this way).
+    pub extra_tenant_migrations: Vec<refinery::Migration>,
 }
 
 /// The outcome of migrating one tenant.
@@ -161,6 +180,7 @@ pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::R
     let prefixes: Vec<Prefix> = rows.iter().map(|r| Prefix::from_trusted(r.get(0))).collect();
     let concurrency = opts.concurrency.max(1);
     let dry_run = opts.dry_run;
+    let extra = opts.extra_tenant_migrations.as_slice();
     let mut done = 0usize;
     let mut tenants = Vec::with_capacity(total);
     let mut stream = futures::stream::iter(prefixes)
@@ -169,9 +189,9 @@ pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::R
             let outcome = async {
                 let mut client = db::connect_dedicated(database_url).await?;
                 if dry_run {
-                    pending_for(&mut client, &prefix).await
+                    pending_for(&mut client, &prefix, extra).await
                 } else {
-                    let outcome = migrate_tenant_on(&mut client, &prefix).await?;
+                    let outcome = migrate_tenant_on(&mut client, &prefix, extra).await?;
                     client
                         .execute(
                             "update platform.companies set schema_version = $2 where prefix = $1",

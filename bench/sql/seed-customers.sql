@@ -1,0 +1,25 @@
+-- Gives every benchmark company (prefix b<n>) that has no customers yet `bench.customers`
+-- customers, each with an opening balance of 1,000,000 points held in one batch and recorded in
+-- the ledger, so redemptions never run short. Earning: 1 point per 100 COP, 1 COP per point.
+do $$
+declare
+    schema_name text;
+    per_company int := current_setting('bench.customers')::int;
+begin
+    for schema_name in
+        select 'tenant_' || prefix from platform.companies where prefix ~ '^b[0-9]+$' and state = 'active'
+    loop
+        execute format('set local search_path to %I', schema_name);
+        if exists (select 1 from customers) then
+            continue;
+        end if;
+        update settings set points_per_peso = 0.01, redemption_rate = 1;
+        insert into customers (document, name, email, points, last_activity_at)
+            select (1000000000 + g)::text, 'Cliente ' || g, 'c' || g || '@example.com', 1000000, now()
+            from generate_series(1, per_company) g;
+        insert into transactions (created_at, type, points, customer_id, cashier_username, description)
+            select now() - interval '1 day', 'accreditation', 1000000, id, 'seed', 'Opening balance' from customers;
+        insert into point_batches (customer_id, transaction_id, earned_at, points, remaining)
+            select customer_id, id, created_at, points, points from transactions;
+    end loop;
+end $$;

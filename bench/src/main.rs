@@ -1,0 +1,337 @@
+//! Load generator for `make bench` (docs/performance.md).
+//!
+//! - `provision`: creates companies through the super admin API, one at a time, and prints the
+//!   time each took; logs in as each company's admin and writes the tokens to a file.
+//! - `load`: drives `POST /api/customers/{id}/accredit` and `/redeem`, alternating, at a fixed
+//!   concurrency for a fixed time, spread over every company of the tokens file.
+//! - `read`: times GET requests, one at a time.
+//!
+//! Every command prints human lines and ends with one `RESULT key=value ...` line for the
+//! bench script to read.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use clap::{Parser, Subcommand};
+use hdrhistogram::Histogram;
+use rand::Rng;
+use serde_json::{json, Value};
+
+#[derive(Parser)]
+#[command(name = "loyalty-bench", about = "Load generator for the loyalty benchmarks")]
+struct Cli {
+    /// The server's base URL.
+    #[arg(long, default_value = "http://127.0.0.1:8080", global = true)]
+    base: String,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Create companies `<stem><from>` to `<stem><to>` and write `prefix<TAB>admin token` lines.
+    Provision {
+        #[arg(long)]
+        super_user: String,
+        #[arg(long, env = "BENCH_SUPER_PASSWORD")]
+        super_password: String,
+        #[arg(long, default_value = "b")]
+        stem: String,
+        #[arg(long, default_value_t = 1)]
+        from: u32,
+        #[arg(long)]
+        to: u32,
+        #[arg(long, default_value = "bench-admin-pass-1")]
+        admin_password: String,
+        /// Appended to, one line per company.
+        #[arg(long)]
+        tokens_out: PathBuf,
+        /// Admin logins at once (each costs an argon2 verification on the server).
+        #[arg(long, default_value_t = 2)]
+        login_concurrency: usize,
+    },
+    /// Accredit and redeem, alternating, at random customers of random companies.
+    Load {
+        #[arg(long)]
+        tokens: PathBuf,
+        /// Customers per company; ids 1..=N must exist with enough points to redeem.
+        #[arg(long, default_value_t = 10_000)]
+        customers: i64,
+        #[arg(long, default_value_t = 16)]
+        concurrency: usize,
+        #[arg(long, default_value_t = 20)]
+        seconds: u64,
+        /// Requests in this first part are sent but not counted.
+        #[arg(long, default_value_t = 3)]
+        warmup_seconds: u64,
+    },
+    /// Time GET requests one at a time: `--path name=/api/...`, repeatable.
+    Read {
+        #[arg(long)]
+        token: String,
+        #[arg(long = "path", required = true)]
+        paths: Vec<String>,
+        #[arg(long, default_value_t = 100)]
+        requests: usize,
+        #[arg(long, default_value_t = 5)]
+        warmup: usize,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    let base = cli.base.trim_end_matches('/').to_string();
+    let http = reqwest::Client::builder().pool_max_idle_per_host(256).build()?;
+    match cli.command {
+        Command::Provision { super_user, super_password, stem, from, to, admin_password, tokens_out, login_concurrency } => {
+            provision(&http, &base, &super_user, &super_password, &stem, from..=to, &admin_password, &tokens_out, login_concurrency)
+                .await
+        }
+        Command::Load { tokens, customers, concurrency, seconds, warmup_seconds } => {
+            let tokens = read_tokens(&tokens)?;
+            load(http, base, tokens, customers, concurrency, Duration::from_secs(seconds), Duration::from_secs(warmup_seconds)).await
+        }
+        Command::Read { token, paths, requests, warmup } => read(&http, &base, &token, &paths, requests, warmup).await,
+    }
+}
+
+fn read_tokens(path: &PathBuf) -> anyhow::Result<Vec<String>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let tokens: Vec<String> =
+        text.lines().filter_map(|line| line.split_once('\t')).map(|(_, token)| token.trim().to_string()).collect();
+    if tokens.is_empty() {
+        bail!("{} holds no tokens", path.display());
+    }
+    Ok(tokens)
+}
+
+async fn login(http: &reqwest::Client, base: &str, username: &str, password: &str) -> anyhow::Result<String> {
+    let answer = http.post(format!("{base}/api/login")).json(&json!({ "username": username, "password": password })).send().await?;
+    let status = answer.status();
+    let body: Value = answer.json().await.unwrap_or(Value::Null);
+    if !status.is_success() {
+        bail!("login of {username} answered {status}: {body}");
+    }
+    body["token"].as_str().map(str::to_string).context("login answer has no token")
+}
+
+fn micros(h: &Histogram<u64>, q: f64) -> f64 {
+    h.value_at_quantile(q) as f64 / 1000.0
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn provision(
+    http: &reqwest::Client,
+    base: &str,
+    super_user: &str,
+    super_password: &str,
+    stem: &str,
+    numbers: std::ops::RangeInclusive<u32>,
+    admin_password: &str,
+    tokens_out: &PathBuf,
+    login_concurrency: usize,
+) -> anyhow::Result<()> {
+    let super_token = login(http, base, super_user, super_password).await?;
+    let mut times = Histogram::<u64>::new(3)?;
+    let started = Instant::now();
+    let mut prefixes = Vec::new();
+    for n in numbers {
+        let prefix = format!("{stem}{n}");
+        let body = json!({ "name": format!("Bench {prefix}"), "prefix": prefix, "taxId": "900000000-1", "adminPassword": admin_password });
+        let t0 = Instant::now();
+        let answer = http.post(format!("{base}/api/super/companies")).bearer_auth(&super_token).json(&body).send().await?;
+        let status = answer.status();
+        let text = answer.text().await?;
+        times.record(t0.elapsed().as_micros() as u64)?;
+        if status.as_u16() != 201 {
+            bail!("creating {prefix} answered {status}: {text}");
+        }
+        prefixes.push(prefix);
+    }
+    let total = started.elapsed();
+    println!(
+        "provisioned {} companies in {:.1} s: per company p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        prefixes.len(),
+        total.as_secs_f64(),
+        micros(&times, 0.5),
+        micros(&times, 0.99),
+        times.max() as f64 / 1000.0
+    );
+
+    let mut lines = Vec::with_capacity(prefixes.len());
+    for chunk in prefixes.chunks(login_concurrency.max(1)) {
+        let logins = chunk.iter().map(|prefix| async move {
+            let token = login(http, base, &format!("admin@{prefix}"), admin_password).await?;
+            anyhow::Ok(format!("{prefix}\t{token}\n"))
+        });
+        for line in futures::future::join_all(logins).await {
+            lines.push(line?);
+        }
+    }
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new().create(true).append(true).open(tokens_out)?;
+    for line in lines {
+        file.write_all(line.as_bytes())?;
+    }
+    println!(
+        "RESULT companies={} seconds={:.2} p50_ms={:.1} p99_ms={:.1} max_ms={:.1}",
+        prefixes.len(),
+        total.as_secs_f64(),
+        micros(&times, 0.5),
+        micros(&times, 0.99),
+        times.max() as f64 / 1000.0
+    );
+    Ok(())
+}
+
+#[derive(Default)]
+struct WorkerTally {
+    histogram: Option<Histogram<u64>>,
+    ok: u64,
+    errors: std::collections::BTreeMap<String, u64>,
+}
+
+async fn load(
+    http: reqwest::Client,
+    base: String,
+    tokens: Vec<String>,
+    customers: i64,
+    concurrency: usize,
+    duration: Duration,
+    warmup: Duration,
+) -> anyhow::Result<()> {
+    let tokens = Arc::new(tokens);
+    let stop = Arc::new(AtomicBool::new(false));
+    let started = Instant::now();
+    let measure_from = started + warmup;
+    let mut workers = tokio::task::JoinSet::new();
+    for worker in 0..concurrency {
+        let (http, base, tokens, stop) = (http.clone(), base.clone(), tokens.clone(), stop.clone());
+        workers.spawn(async move {
+            let mut tally = WorkerTally { histogram: Some(Histogram::<u64>::new(3).unwrap()), ..Default::default() };
+            let mut n: u64 = 0;
+            while !stop.load(Ordering::Relaxed) {
+                let (token, customer, amount, points) = {
+                    let mut rng = rand::rng();
+                    (
+                        tokens[rng.random_range(0..tokens.len())].clone(),
+                        rng.random_range(1..=customers),
+                        rng.random_range(10_000..=200_000i64),
+                        rng.random_range(1..=50i64),
+                    )
+                };
+                let (path, body) = if n % 2 == 0 {
+                    ("accredit", json!({ "invoiceAmount": amount, "invoiceReference": format!("F-{worker}-{n}") }))
+                } else {
+                    ("redeem", json!({ "pointsToRedeem": points }))
+                };
+                let key = format!("bench-{worker}-{n}-{}", started.elapsed().as_nanos());
+                n += 1;
+                let t0 = Instant::now();
+                let answer = http
+                    .post(format!("{base}/api/customers/{customer}/{path}"))
+                    .bearer_auth(&token)
+                    .header("Idempotency-Key", key)
+                    .json(&body)
+                    .send()
+                    .await;
+                let outcome = match answer {
+                    Ok(answer) => {
+                        let status = answer.status();
+                        let body = answer.bytes().await;
+                        match (status.is_success(), body) {
+                            (true, Ok(_)) => Ok(()),
+                            (_, Ok(body)) => Err(format!("{} {}", status.as_u16(), String::from_utf8_lossy(&body))),
+                            (_, Err(e)) => Err(format!("body: {e}")),
+                        }
+                    }
+                    Err(e) => Err(format!("transport: {e}")),
+                };
+                let elapsed = t0.elapsed();
+                if t0 < measure_from {
+                    continue;
+                }
+                match outcome {
+                    Ok(()) => {
+                        tally.ok += 1;
+                        tally.histogram.as_mut().unwrap().record(elapsed.as_micros() as u64).unwrap();
+                    }
+                    Err(e) => {
+                        let e: String = e.chars().take(120).collect();
+                        *tally.errors.entry(e).or_default() += 1;
+                    }
+                }
+            }
+            tally
+        });
+    }
+    tokio::time::sleep(warmup + duration).await;
+    stop.store(true, Ordering::Relaxed);
+    let measured = started.elapsed().saturating_sub(warmup);
+    let mut histogram = Histogram::<u64>::new(3)?;
+    let mut ok = 0;
+    let mut errors = std::collections::BTreeMap::<String, u64>::new();
+    while let Some(tally) = workers.join_next().await {
+        let tally = tally?;
+        histogram.add(tally.histogram.unwrap())?;
+        ok += tally.ok;
+        for (e, count) in tally.errors {
+            *errors.entry(e).or_default() += count;
+        }
+    }
+    let failed: u64 = errors.values().sum();
+    let rps = ok as f64 / measured.as_secs_f64();
+    println!(
+        "{} companies, concurrency {concurrency}, {:.0} s: {ok} answered 200 ({rps:.0}/s), {failed} errors; \
+         latency p50 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms",
+        tokens.len(),
+        measured.as_secs_f64(),
+        micros(&histogram, 0.5),
+        micros(&histogram, 0.99),
+        micros(&histogram, 0.999),
+        histogram.max() as f64 / 1000.0
+    );
+    for (e, count) in &errors {
+        println!("  error x{count}: {e}");
+    }
+    println!(
+        "RESULT rps={rps:.1} ok={ok} errors={failed} p50_ms={:.2} p99_ms={:.2} p999_ms={:.2}",
+        micros(&histogram, 0.5),
+        micros(&histogram, 0.99),
+        micros(&histogram, 0.999)
+    );
+    Ok(())
+}
+
+async fn read(http: &reqwest::Client, base: &str, token: &str, paths: &[String], requests: usize, warmup: usize) -> anyhow::Result<()> {
+    let mut results = Vec::new();
+    for spec in paths {
+        let (name, path) = spec.split_once('=').context("--path must be name=/api/...")?;
+        let mut histogram = Histogram::<u64>::new(3)?;
+        for i in 0..warmup + requests {
+            let t0 = Instant::now();
+            let answer = http.get(format!("{base}{path}")).bearer_auth(token).send().await?;
+            let status = answer.status();
+            let body = answer.bytes().await?;
+            let elapsed = t0.elapsed();
+            if !status.is_success() {
+                bail!("{name}: GET {path} answered {status}: {}", String::from_utf8_lossy(&body));
+            }
+            if i >= warmup {
+                histogram.record(elapsed.as_micros() as u64)?;
+            }
+        }
+        println!(
+            "{name:<28} p50 {:>7.2} ms  p99 {:>7.2} ms  ({requests} requests, {path})",
+            micros(&histogram, 0.5),
+            micros(&histogram, 0.99)
+        );
+        results.push(format!("{name}_p50_ms={:.2} {name}_p99_ms={:.2}", micros(&histogram, 0.5), micros(&histogram, 0.99)));
+    }
+    println!("RESULT {}", results.join(" "));
+    Ok(())
+}
