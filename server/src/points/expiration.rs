@@ -30,7 +30,7 @@ use crate::tenant::settings::{self, Settings};
 
 /// How often the daily job looks for companies whose day has no run yet.
 pub const CHECK_EVERY: StdDuration = StdDuration::from_secs(3600);
-/// Delay before the first check after start-up.
+/// Delay before the first check after start-up, unless the caller of [`spawn_daily`] says.
 pub const FIRST_CHECK_AFTER: StdDuration = StdDuration::from_secs(60);
 /// Companies expired at once by the daily job.
 const DAILY_CONCURRENCY: usize = 4;
@@ -222,21 +222,21 @@ pub async fn run_daily_for_all(state: &AppState, now: DateTime<Utc>) -> AppResul
     Ok(summary)
 }
 
-/// Starts the daily expiration job: shortly after start-up and then every hour it runs the
-/// policy of each company whose local day has no run yet. Several processes may run it.
-pub fn spawn_daily(state: AppState) -> tokio::task::JoinHandle<()> {
+/// Starts the daily expiration job: `first_check_after` start-up and then every hour it runs
+/// the policy of each company whose local day has no run yet. Several processes may run it.
+/// Every pass is logged ("daily expiration pass", with how many companies it ran).
+pub fn spawn_daily(state: AppState, first_check_after: StdDuration) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
-        tokio::time::sleep(FIRST_CHECK_AFTER).await;
+        tokio::time::sleep(first_check_after).await;
         let mut every = tokio::time::interval(CHECK_EVERY);
         every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             every.tick().await;
             match run_daily_for_all(&state, Utc::now()).await {
-                Ok(summary) if summary.ran > 0 || summary.failed > 0 => {
+                Ok(summary) => {
                     tracing::info!(companies = summary.companies, ran = summary.ran, failed = summary.failed,
                         points = summary.points, "daily expiration pass");
                 }
-                Ok(_) => {}
                 Err(err) => tracing::error!(error = ?err, "daily expiration pass failed"),
             }
         }
