@@ -132,6 +132,8 @@ export interface Transaction {
 export interface Paged<T> {
   items: T[];
   total: number;
+  /** The report's answer only: false when `total` is a lower bound (counted 10,000 past the page). */
+  totalExact?: boolean;
   page: number;
   pageSize: number;
 }

@@ -71,15 +71,65 @@ async fn dashboard_handler(t: Tenant) -> AppResult<Json<Dashboard>> {
 }
 
 /// The dashboard as of `now`.
+/// Days that ended this long ago are closed: no ledger row can still be written for them.
+const CLOSED_AFTER: Duration = Duration::hours(1);
+
+/// The figures of each day from `first_day` to `today`: closed days from the cache (computing and
+/// keeping the missing ones), the rest live from the ledger.
+async fn window_figures(
+    conn: &Conn,
+    first_day: NaiveDate,
+    today: NaiveDate,
+    now: DateTime<Utc>,
+    tz: chrono_tz::Tz,
+) -> AppResult<Vec<store::DayFigures>> {
+    let time_zone = tz.name();
+    let closed_until = first_day
+        .iter_days()
+        .take_while(|day| *day <= today && rules::local_day_start(*day + Duration::days(1), tz) + CLOSED_AFTER <= now)
+        .last();
+    let mut days = Vec::new();
+    let live_from = match closed_until {
+        Some(last_closed) => {
+            let cached = store::cached_days(conn, first_day, last_closed, time_zone).await?;
+            let missing: Vec<NaiveDate> =
+                first_day.iter_days().take_while(|d| *d <= last_closed).filter(|d| !cached.iter().any(|c| c.date == *d)).collect();
+            days.extend(cached);
+            if let (Some(first), Some(last)) = (missing.first(), missing.last()) {
+                let since = rules::local_day_start(*first, tz);
+                let until = rules::local_day_start(*last + Duration::days(1), tz);
+                let computed = store::daily_figures(conn, since, until, time_zone).await?;
+                let fresh: Vec<store::DayFigures> = missing
+                    .iter()
+                    .map(|date| {
+                        computed.iter().find(|c| c.date == *date).copied().unwrap_or(store::DayFigures {
+                            date: *date,
+                            accredited: 0,
+                            redeemed: 0,
+                            transactions: 0,
+                        })
+                    })
+                    .collect();
+                store::cache_days(conn, &fresh, time_zone).await?;
+                days.extend(fresh);
+            }
+            last_closed + Duration::days(1)
+        }
+        None => first_day,
+    };
+    let since = rules::local_day_start(live_from, tz);
+    let until = rules::local_day_start(today + Duration::days(1), tz);
+    days.extend(store::daily_figures(conn, since, until, time_zone).await?);
+    Ok(days)
+}
+
 pub async fn dashboard(conn: &Conn, now: DateTime<Utc>) -> AppResult<Dashboard> {
     let settings = settings::load(conn).await?;
     let tz = rules::time_zone(&settings.time_zone);
     let today = rules::local_date(now, tz);
     let first_day = today - Duration::days(WINDOW_DAYS - 1);
     let totals = store::customer_totals(conn).await?;
-    let since = rules::local_day_start(first_day, tz);
-    let until = rules::local_day_start(today + Duration::days(1), tz);
-    let days = store::daily_figures(conn, since, until, tz.name()).await?;
+    let days = window_figures(conn, first_day, today, now, tz).await?;
     let daily: Vec<DayBucket> = first_day
         .iter_days()
         .take(WINDOW_DAYS as usize)

@@ -100,7 +100,9 @@ pub struct NewTransaction<'a> {
 pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<i64> {
     let stmt = conn
         .prepare_cached(
-            "insert into transactions (created_at, type, points, customer_id, cashier_id, cashier_username, \
+            "with stale as (delete from daily_figures \
+                 where day >= ($1 at time zone (select time_zone from settings))::date) \
+             insert into transactions (created_at, type, points, customer_id, cashier_id, cashier_username, \
              pos_id, description, invoice_amount, redeemed_value, invoice_reference, product_id, \
              original_transaction_id) \
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id",
@@ -195,8 +197,7 @@ pub struct TransactionFilter {
 
 // The matching customers are collected first (`= any (array(...))`), so the ledger is read
 // through its customer index rather than scanned.
-const TRANSACTION_FILTER: &str = "where ($1::text is null or t.customer_id = any (array( \
-        select f.id from customers f where lower(f.name) like $1 or lower(f.document) like $1))) \
+const TRANSACTION_FILTER: &str = "where ($1::bigint[] is null or t.customer_id = any ($1)) \
     and ($2::text is null or t.type = $2) \
     and ($3::bigint is null or t.pos_id = $3) \
     and ($4::text is null or t.cashier_username = $4) \
@@ -204,17 +205,32 @@ const TRANSACTION_FILTER: &str = "where ($1::text is null or t.customer_id = any
     and ($6::timestamptz is null or t.created_at >= $6) \
     and ($7::timestamptz is null or t.created_at < $7)";
 
-/// One page of the filtered transactions, newest first, and how many match in all.
+/// How many matches past the page's end the report counts exactly. Counting every match of a
+/// long history costs a scan of all of it; past this the total is a lower bound.
+pub const REPORT_COUNT_AHEAD: i64 = 10_000;
+
+/// One page of the filtered transactions, newest first, and how many match: exactly when fewer
+/// than the page's end plus [`REPORT_COUNT_AHEAD`] do, else that many (`exact` false).
 #[instrument(level = "debug", skip(conn))]
 pub async fn search_transactions(
     conn: &Conn,
     filter: &TransactionFilter,
     limit: i64,
     offset: i64,
-) -> AppResult<(Vec<Transaction>, i64)> {
+) -> AppResult<TransactionMatches> {
+    // The customers first: their number decides the best plan for the rest, so the statements
+    // below are planned for their actual parameters rather than once for all.
+    let customer_ids: Option<Vec<i64>> = match &filter.customer_pattern {
+        Some(pattern) => {
+            let stmt = conn.prepare_cached("select coalesce(array_agg(id), '{}') from customers where search_key like $1").await?;
+            Some(conn.query_one(&stmt, &[pattern]).await?.get(0))
+        }
+        None => None,
+    };
+    conn.batch_execute("set local plan_cache_mode = force_custom_plan").await?;
     let kind = filter.kind.map(Kind::as_str);
     let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
-        &filter.customer_pattern,
+        &customer_ids,
         &kind,
         &filter.pos_id,
         &filter.cashier,
@@ -222,10 +238,13 @@ pub async fn search_transactions(
         &filter.from,
         &filter.until,
     ];
+    let count_up_to = offset.saturating_add(limit).saturating_add(REPORT_COUNT_AHEAD);
     let count = conn
-        .prepare_cached(&format!("select count(*) from transactions t {TRANSACTION_FILTER}"))
+        .prepare_cached(&format!("select count(*) from (select from transactions t {TRANSACTION_FILTER} limit $8) matches"))
         .await?;
-    let total: i64 = conn.query_one(&count, &params).await?.get(0);
+    let mut count_params = params.to_vec();
+    count_params.push(&count_up_to);
+    let total: i64 = conn.query_one(&count, &count_params).await?.get(0);
     let page = conn
         .prepare_cached(&format!(
             "{TRANSACTION_SELECT} {TRANSACTION_FILTER} order by t.created_at desc, t.id desc limit $8 offset $9"
@@ -235,7 +254,16 @@ pub async fn search_transactions(
     all_params.push(&limit);
     all_params.push(&offset);
     let items = conn.query(&page, &all_params).await?.iter().map(transaction_from_row).collect::<AppResult<_>>()?;
-    Ok((items, total))
+    Ok(TransactionMatches { items, total, exact: total < count_up_to })
+}
+
+/// A page of the report and the count of its matches.
+#[derive(Debug)]
+pub struct TransactionMatches {
+    pub items: Vec<Transaction>,
+    pub total: i64,
+    /// False when `total` is a lower bound.
+    pub exact: bool,
 }
 
 /// What a void needs to know about the transaction it voids.
@@ -287,7 +315,12 @@ pub async fn lock_void_target(conn: &Conn, id: i64) -> AppResult<Option<VoidTarg
 #[instrument(level = "debug", skip(conn))]
 pub async fn mark_voided(conn: &Conn, id: i64, voided_by: &str, at: DateTime<Utc>) -> AppResult<()> {
     let stmt = conn
-        .prepare_cached("update transactions set is_voided = true, voided_by = $2, voided_at = $3 where id = $1")
+        .prepare_cached(
+            "with voided as (update transactions set is_voided = true, voided_by = $2, voided_at = $3 \
+                 where id = $1 returning created_at) \
+             delete from daily_figures \
+             where day = (select (created_at at time zone (select time_zone from settings))::date from voided)",
+        )
         .await?;
     conn.execute(&stmt, &[&id, &voided_by, &at]).await?;
     Ok(())
@@ -621,6 +654,47 @@ pub async fn customer_totals(conn: &Conn) -> AppResult<CustomerTotals> {
     Ok(CustomerTotals { customers: row.get("customers"), points: row.get("points") })
 }
 
+/// The cached figures of the closed days in `[first, last]` computed in `time_zone`.
+#[instrument(level = "debug", skip(conn))]
+pub async fn cached_days(conn: &Conn, first: NaiveDate, last: NaiveDate, time_zone: &str) -> AppResult<Vec<DayFigures>> {
+    let stmt = conn
+        .prepare_cached(
+            "select day, accredited, redeemed, transactions from daily_figures \
+             where day between $1 and $2 and time_zone = $3",
+        )
+        .await?;
+    Ok(conn.query(&stmt, &[&first, &last, &time_zone]).await?.iter().map(day_from_row).collect())
+}
+
+/// Keeps closed days' figures for the next dashboard.
+#[instrument(level = "debug", skip(conn, days))]
+pub async fn cache_days(conn: &Conn, days: &[DayFigures], time_zone: &str) -> AppResult<()> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into daily_figures (day, time_zone, accredited, redeemed, transactions) \
+             select d.day, $5, d.accredited, d.redeemed, d.transactions \
+             from unnest($1::date[], $2::bigint[], $3::bigint[], $4::bigint[]) as d (day, accredited, redeemed, transactions) \
+             on conflict (day) do update set time_zone = excluded.time_zone, accredited = excluded.accredited, \
+                 redeemed = excluded.redeemed, transactions = excluded.transactions",
+        )
+        .await?;
+    let dates: Vec<NaiveDate> = days.iter().map(|d| d.date).collect();
+    let accredited: Vec<i64> = days.iter().map(|d| d.accredited).collect();
+    let redeemed: Vec<i64> = days.iter().map(|d| d.redeemed).collect();
+    let transactions: Vec<i64> = days.iter().map(|d| d.transactions).collect();
+    conn.execute(&stmt, &[&dates, &accredited, &redeemed, &transactions, &time_zone]).await?;
+    Ok(())
+}
+
+fn day_from_row(row: &Row) -> DayFigures {
+    DayFigures {
+        date: row.get("day"),
+        accredited: row.get("accredited"),
+        redeemed: row.get("redeemed"),
+        transactions: row.get("transactions"),
+    }
+}
+
 /// One local day's non-voided accreditations and redemptions.
 #[derive(Clone, Copy, Debug)]
 pub struct DayFigures {
@@ -653,11 +727,6 @@ pub async fn daily_figures(
     let rows = conn.query(&stmt, &[&since, &until, &time_zone]).await?;
     Ok(rows
         .iter()
-        .map(|row| DayFigures {
-            date: row.get("day"),
-            accredited: row.get("accredited"),
-            redeemed: row.get("redeemed"),
-            transactions: row.get("transactions"),
-        })
+        .map(day_from_row)
         .collect())
 }

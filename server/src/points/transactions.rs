@@ -61,8 +61,10 @@ pub struct SearchParams {
 #[serde(rename_all = "camelCase")]
 pub struct TransactionPage {
     pub items: Vec<Transaction>,
-    /// Transactions matching the filters in all.
+    /// Transactions matching the filters in all; when `totalExact` is false, at least this many
+    /// (the report counts exactly up to 10,000 matches past the page).
     pub total: i64,
+    pub total_exact: bool,
     pub page: i64,
     pub page_size: i64,
 }
@@ -84,12 +86,6 @@ fn date_param(name: &str, value: &Option<String>) -> AppResult<Option<NaiveDate>
                 .map_err(|_| AppError::bad_request(format!("{name} must be a date as YYYY-MM-DD")))
         })
         .transpose()
-}
-
-/// Escapes `like` wildcards so the text matches literally.
-fn like_pattern(text: &str) -> String {
-    let escaped = text.to_lowercase().replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
 }
 
 /// A validated report request; the days are still local days of the company.
@@ -122,12 +118,15 @@ impl SearchParams {
                 AppError::bad_request("pageSize must be 10, 25 or 50")
             })?,
         };
+        for (name, value) in [("text", &self.text), ("cashier", &self.cashier)] {
+            crate::domain::optional_text(name, value.as_deref(), 100)?;
+        }
         let text = present(&self.text);
         if text.is_some_and(|t| t.chars().count() > 100) {
             return Err(AppError::bad_request("text must be at most 100 characters"));
         }
         let filter = TransactionFilter {
-            customer_pattern: text.map(like_pattern),
+            customer_pattern: text.map(crate::domain::like_pattern),
             kind,
             pos_id: id_param("posId", &self.pos_id)?,
             cashier: present(&self.cashier).map(str::to_lowercase),
@@ -157,7 +156,7 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
         filter.from = from.map(|day| rules::local_day_start(day, tz));
         filter.until = to.and_then(|day| day.succ_opt()).map(|next| rules::local_day_start(next, tz));
     }
-    let (items, total) = store::search_transactions(&t, &filter, page_size, (page - 1) * page_size).await?;
+    let matches = store::search_transactions(&t, &filter, page_size, (page - 1) * page_size).await?;
     t.commit().await?;
-    Ok(Json(TransactionPage { items, total, page, page_size }))
+    Ok(Json(TransactionPage { items: matches.items, total: matches.total, total_exact: matches.exact, page, page_size }))
 }

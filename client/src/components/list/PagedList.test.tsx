@@ -159,7 +159,16 @@ describe('PagedList (client-side paging)', () => {
 
 describe('PagedList (server-side paging)', () => {
   /** A parent that fetches one page: it reads the list state and passes that page and the total. */
-  function ServerList({ all, onQuery }: { all: Item[]; onQuery: (q: { search: string; page: number; pageSize: number }) => void }) {
+  function ServerList({
+    all,
+    onQuery,
+    countedUpTo,
+  }: {
+    all: Item[];
+    onQuery: (q: { search: string; page: number; pageSize: number }) => void;
+    /** Like the report: count only this many matches and say the total is a lower bound. */
+    countedUpTo?: number;
+  }) {
     const state = useListState(10);
     onQuery({ search: state.search, page: state.page, pageSize: state.pageSize });
     const matching = all.filter((item) => byName(item, state.search));
@@ -169,7 +178,8 @@ describe('PagedList (server-side paging)', () => {
         mode="server"
         title="server"
         items={pageItems}
-        total={matching.length}
+        total={countedUpTo !== undefined ? Math.min(countedUpTo, matching.length) : matching.length}
+        totalIsLowerBound={countedUpTo !== undefined && matching.length > countedUpTo}
         state={state}
         getKey={(item) => item.id}
         renderItem={(item) => item.name}
@@ -200,6 +210,13 @@ describe('PagedList (server-side paging)', () => {
     // '1' matches Item 01, 10-19 and 21: 12 items, 2 pages.
     expect(queries.at(-1)).toMatchObject({ page: 2, search: '1' });
     expect(range()).toBe('Mostrando 11-12 de 12');
+  });
+
+  it('says "at least" when the total is a lower bound', async () => {
+    const { user } = renderWithProviders(<ServerList all={makeItems(60)} onQuery={() => {}} countedUpTo={40} />);
+    expect(range()).toBe('Mostrando 1-10 de al menos 40');
+    await user.click(next());
+    expect(rows()[0]).toBe('Item 11');
   });
 
   it('changing the page size asks for page 1', async () => {

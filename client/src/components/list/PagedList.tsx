@@ -49,6 +49,8 @@ interface ServerModeProps<T> extends CommonProps<T> {
   mode: 'server';
   items: readonly T[];
   total: number;
+  /** The total is a lower bound (a long history counted only so far). */
+  totalIsLowerBound?: boolean;
   state: ListState;
   filter?: undefined;
 }
@@ -178,7 +180,11 @@ export function PagedList<T>(props: PagedListProps<T>) {
 
       <nav className="list-footer" aria-label={t('list.pagination')}>
         <span className="list-range" data-testid="list-range">
-          {t('list.showing', { start: range.start, end: range.end, total: range.total })}
+          {t(props.mode === 'server' && props.totalIsLowerBound ? 'list.showingAtLeast' : 'list.showing', {
+            start: range.start,
+            end: range.end,
+            total: range.total,
+          })}
         </span>
         <div className="list-pager">
           <button

@@ -196,6 +196,7 @@ export function ReportsPage() {
             title={t('reports.listTitle')}
             items={items}
             total={total}
+            totalIsLowerBound={result.data?.totalExact === false}
             state={listState}
             loading={result.isFetching}
             getKey={(tx) => tx.id}

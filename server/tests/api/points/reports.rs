@@ -197,3 +197,87 @@ async fn the_openapi_document_lists_the_points_operations() {
         assert_eq!((key["in"].as_str(), key["required"].as_bool()), (Some("header"), Some(false)), "{path}");
     }
 }
+
+/// The dashboard as it answers at `now`, keeping what it caches.
+async fn dashboard_at(app: &crate::helpers::TestApp, now: chrono::DateTime<Utc>) -> stats::Dashboard {
+    let tx = TenantTx::begin(&app.state.pool, &Prefix::parse("acme").unwrap()).await.unwrap();
+    let dashboard = stats::dashboard(&tx, now).await.unwrap();
+    tx.commit().await.unwrap();
+    dashboard
+}
+
+fn accredited_on(dashboard: &stats::Dashboard, day: &str) -> i64 {
+    dashboard.daily.iter().find(|d| d.date == date(day)).map(|d| d.accredited).unwrap()
+}
+
+#[tokio::test]
+async fn the_dashboard_keeps_closed_days_and_forgets_a_day_whose_ledger_changes() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let ana = add_customer(&app, &shop, "1", None).await;
+    let clock = Clock::new(&app, &shop).await;
+    let now = bogota(2025, 6, 30, 12, 0);
+    clock.earn(ana, 20_000, bogota(2025, 6, 10, 9, 0)).await; // 200
+    let later_voided = clock.earn(ana, 10_000, bogota(2025, 6, 20, 23, 30)).await; // 100, late local evening
+    clock.earn(ana, 5_000, bogota(2025, 6, 30, 8, 0)).await; // today: 50
+
+    let first = dashboard_at(&app, now).await;
+    assert_eq!((accredited_on(&first, "2025-06-10"), accredited_on(&first, "2025-06-20")), (200, 100));
+    assert_eq!(accredited_on(&first, "2025-06-30"), 50);
+    assert_eq!(number(&app, &shop, "select count(*) from daily_figures").await, 29, "1 to 29 June are closed");
+
+    // Answers from the cache match the ledger.
+    let again = dashboard_at(&app, now).await;
+    assert_eq!(serde_json::to_value(&again.daily).unwrap(), serde_json::to_value(&first.daily).unwrap());
+    assert_eq!(again.points_accredited_last30_days, 350);
+
+    // A void of a closed day's row, and a row written for a closed day, change that day.
+    clock.void(later_voided, bogota(2025, 6, 30, 10, 0)).await.unwrap();
+    clock.earn(ana, 7_000, bogota(2025, 6, 12, 15, 0)).await;
+    let changed = dashboard_at(&app, now).await;
+    assert_eq!(accredited_on(&changed, "2025-06-20"), 0, "the voided row is left out");
+    assert_eq!(accredited_on(&changed, "2025-06-12"), 70);
+    assert_eq!(accredited_on(&changed, "2025-06-10"), 200);
+    assert_eq!(changed.points_accredited_last30_days, 320);
+    assert_eq!(changed.transactions_last30_days, 3);
+
+    // Another time zone moves the day boundaries: 23:30 in Bogotá on the 24th is the 25th in UTC.
+    clock.earn(ana, 9_000, bogota(2025, 6, 24, 23, 30)).await;
+    let in_bogota = dashboard_at(&app, now).await;
+    assert_eq!((accredited_on(&in_bogota, "2025-06-24"), accredited_on(&in_bogota, "2025-06-25")), (90, 0));
+    sql(&app, &shop, "update settings set time_zone = 'UTC'").await;
+    let in_utc = dashboard_at(&app, now).await;
+    assert_eq!((accredited_on(&in_utc, "2025-06-24"), accredited_on(&in_utc, "2025-06-25")), (0, 90));
+}
+
+#[tokio::test]
+async fn a_long_report_counts_exactly_up_to_ten_thousand_matches_past_the_page() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let ana = add_customer(&app, &shop, "1", None).await;
+    let beto = add_customer(&app, &shop, "2", None).await;
+    sql(
+        &app,
+        &shop,
+        &format!(
+            "insert into transactions (created_at, type, points, customer_id, cashier_username)
+             select now() - g * interval '1 minute', 'accreditation', 1, {ana}, 'admin' from generate_series(1, 10100) g;
+             insert into transactions (created_at, type, points, customer_id, cashier_username)
+             select now() - g * interval '1 minute', 'redemption', -1, {beto}, 'admin' from generate_series(1, 30) g;"
+        ),
+    )
+    .await;
+    let everything = app.get("/api/transactions/search?pageSize=10", &shop.admin).await;
+    assert_eq!(everything.status, StatusCode::OK, "{}", everything.body);
+    assert_eq!((everything.body["total"].as_i64(), everything.body["totalExact"].as_bool()), (Some(10_010), Some(false)));
+    assert_eq!(ids(&everything.body).len(), 10);
+
+    let far = app.get("/api/transactions/search?pageSize=50&page=3", &shop.admin).await;
+    assert_eq!((far.body["total"].as_i64(), far.body["totalExact"].as_bool()), (Some(10_130), Some(true)), "counted up to 10,150");
+
+    let redemptions = app.get("/api/transactions/search?pageSize=10&type=redemption", &shop.admin).await;
+    assert_eq!((redemptions.body["total"].as_i64(), redemptions.body["totalExact"].as_bool()), (Some(30), Some(true)));
+    let by_name = app.get("/api/transactions/search?pageSize=10&text=cliente%202", &shop.admin).await;
+    assert_eq!((by_name.body["total"].as_i64(), by_name.body["totalExact"].as_bool()), (Some(30), Some(true)));
+    assert!(by_name.body["items"].as_array().unwrap().iter().all(|t| t["customerId"].as_i64() == Some(beto)));
+}
