@@ -70,6 +70,7 @@ pub struct Query<T>(pub T);
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Loyalty API", description = "Multi-company loyalty points: platform, company administration and points."),
+    components(schemas(crate::error::ErrorMessage)),
     modifiers(&BearerAuth)
 )]
 struct ApiDoc;
