@@ -393,6 +393,9 @@ async fn login(
     if login.is_empty() || password.is_empty() {
         return Err(AppError::bad_request("username and password are required"));
     }
+    if login.chars().any(char::is_control) {
+        return Err(AppError::bad_request("username contains control characters"));
+    }
     let login: String = login.chars().take(100).collect();
     let attempt = throttle::Attempt::new(&login, &client_address(&headers, &extensions, state.config.trust_proxy));
     let policy = &state.config.login;

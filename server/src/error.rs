@@ -159,6 +159,10 @@ impl From<tokio_postgres::Error> for AppError {
             {
                 return AppError::Conflict("the record changed at the same time, please try again".into());
             }
+            // Text that PostgreSQL cannot hold (a NUL character) is the input's fault.
+            if *db.code() == SqlState::CHARACTER_NOT_IN_REPERTOIRE || *db.code() == SqlState::UNTRANSLATABLE_CHARACTER {
+                return AppError::bad_request("text must not contain NUL characters");
+            }
             if *db.code() == SqlState::QUERY_CANCELED {
                 return AppError::Unavailable(err.into());
             }

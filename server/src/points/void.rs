@@ -214,7 +214,7 @@ async fn check_approval(conn: &Conn, prefix: &Prefix, approval: &Approval) -> Ap
         Some(_) => "",
         None => approval.username.as_str(),
     };
-    let hash = if username.is_empty() || approval.password.is_empty() {
+    let hash = if username.is_empty() || approval.password.is_empty() || username.contains(char::is_control) {
         None
     } else {
         store::approver_password_hash(conn, username).await?

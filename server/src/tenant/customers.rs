@@ -197,7 +197,8 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
     params(("document" = String, Path, description = "ID document")),
     responses((status = 200, body = Customer), crate::error::ApiErrors))]
 async fn by_document(t: Tenant, Path(document): Path<String>) -> AppResult<Json<Customer>> {
-    let document = document.trim().to_uppercase();
+    // A document of a shape no customer can have is simply not found.
+    let document = domain::document(Some(&document)).map_err(|_| AppError::not_found("customer not found"))?;
     let stmt = t
         .prepare_cached(&format!("select {CUSTOMER_COLUMNS} from customers where document = $1 and is_active"))
         .await?;

@@ -198,3 +198,45 @@ async fn passwords_tokens_and_secrets_never_reach_the_logs() {
     // Nor does the signature part of any token.
     assert!(!output.contains(super_token.rsplit('.').next().unwrap()));
 }
+
+#[tokio::test]
+async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_error() {
+    // PostgreSQL cannot hold a NUL character in text: found by the API fuzzer (fuzz/run.sh).
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let pos = app.create_pos(&admin, "Centro").await;
+    let (_, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    let customer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
+    let customer = customer.body["id"].as_i64().unwrap();
+    let accredited = app.post(&format!("/api/customers/{customer}/accredit"), &cajero, serde_json::json!({ "invoiceAmount": 1000 })).await;
+    assert_eq!(accredited.status, StatusCode::OK, "{}", accredited.body);
+    let transaction = accredited.body["newTransaction"]["id"].as_i64().unwrap();
+
+    for login in ["ad\0min", "ad\0min@acme", "admin@ac\0me"] {
+        let answer = app.login(login, "admin-pass-1").await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{login:?}: {}", answer.body);
+    }
+    for query in ["text=a%00b", "cashier=a%00b"] {
+        let answer = app.get(&format!("/api/transactions/search?{query}"), &admin).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{query}: {}", answer.body);
+        assert!(answer.message().ends_with("contains control characters"), "{}", answer.message());
+    }
+    assert_eq!(app.get("/api/customers/search?text=a%00b", &admin).await.status, StatusCode::BAD_REQUEST);
+    // No customer can have such a document.
+    assert_eq!(app.get("/api/customers/by-document/123%00456", &admin).await.status, StatusCode::NOT_FOUND);
+    // A cajero's void approved by a name no supervisor can have: refused like a wrong password.
+    let void = app
+        .post(
+            &format!("/api/transactions/{transaction}/void"),
+            &cajero,
+            serde_json::json!({ "supervisorUsername": "ad\u{0}min", "supervisorPassword": "admin-pass-1" }),
+        )
+        .await;
+    assert_eq!(void.status, StatusCode::UNAUTHORIZED, "{}", void.body);
+
+    // Any other text PostgreSQL refuses for its characters is a 400 too, not a 500.
+    let conn = app.state.pool.get().await.unwrap();
+    let refused = conn.query_one("select $1::text", &[&"a\0b"]).await.unwrap_err();
+    let error = loyalty::error::AppError::from(refused);
+    assert_eq!(error.status(), StatusCode::BAD_REQUEST, "{error:?}");
+}
