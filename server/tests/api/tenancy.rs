@@ -218,3 +218,152 @@ async fn no_tenant_table_has_a_foreign_key_view_or_default_reaching_outside_its_
         assert!(outside.iter().any(|o| o.contains(needle)), "{needle} not caught: {outside:?}");
     }
 }
+
+/// Names of the component schemas an OpenAPI fragment refers to, followed through the components.
+fn schemas_reached(doc: &serde_json::Value, fragment: &serde_json::Value, seen: &mut std::collections::BTreeSet<String>) {
+    match fragment {
+        serde_json::Value::Object(map) => {
+            if let Some(name) = map.get("$ref").and_then(|r| r.as_str()).and_then(|r| r.strip_prefix("#/components/schemas/")) {
+                if seen.insert(name.to_string()) {
+                    schemas_reached(doc, &doc["components"]["schemas"][name], seen);
+                }
+            }
+            map.values().for_each(|v| schemas_reached(doc, v, seen));
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| schemas_reached(doc, v, seen)),
+        _ => {}
+    }
+}
+
+#[tokio::test]
+async fn a_super_admin_sees_no_customer_data_unless_impersonating_and_the_impersonation_is_audited() {
+    let app = spawn_app().await;
+    let (acme_id, acme) = app.create_company("acme").await;
+    let (spare_id, _) = app.create_company("spare").await;
+    let pos = app.create_pos(&acme, "Acme Centro").await;
+    let (user, _) = app.create_user(&acme, "acme", "ana", "cajero", Some(pos)).await;
+    let customer = json!({ "name": "Valentina Quintero", "document": "52987654", "email": "valentina@example.com",
+                           "phone": "3157778899", "address": "Carrera 7 # 72-41", "birthdate": "1991-04-17" });
+    let created = app.post("/api/customers", &acme, customer.clone()).await;
+    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+    let customer_id = created.body["id"].as_i64().unwrap();
+    let category = app.post("/api/categories", &acme, json!({ "name": "Acme cat", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
+    let product = app.post("/api/products", &acme, json!({ "code": "P1", "name": "Acme product", "categoryId": category })).await.body["id"].as_i64().unwrap();
+    let transaction: i64 = app
+        .db()
+        .await
+        .query_one(
+            "insert into tenant_acme.transactions (type, points, customer_id, cashier_username) values ('accreditation', 0, $1, 'ana') returning id",
+            &[&customer_id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let id_of = |kind: &str| match kind {
+        "pos" => pos,
+        "users" => user,
+        "customers" => customer_id,
+        "categories" => category,
+        "products" => product,
+        "transactions" => transaction,
+        other => panic!("teach this test which record a {other} id names"),
+    };
+    // What would give a customer away: their values, and the fields only customer records have.
+    let personal: Vec<&str> = ["name", "document", "email", "phone", "address"].iter().map(|k| customer[k].as_str().unwrap()).collect();
+    let customer_keys = ["document", "email", "birthdate", "points", "customerId", "customerName", "customerDocument"];
+    let leaks = |body: &serde_json::Value| -> Vec<String> {
+        let text = body.to_string();
+        let mut found: Vec<String> = personal.iter().filter(|v| text.contains(*v)).map(|v| v.to_string()).collect();
+        found.extend(customer_keys.iter().filter(|k| text.contains(&format!("\"{k}\":"))).map(|k| k.to_string()));
+        found
+    };
+    let doc = app.request(reqwest::Method::GET, "/api/openapi.json", None, None).await.body;
+    let audit_rows = "select (select count(*) from platform.audit_log where action = 'impersonation.start') \
+                      + (select count(*) from tenant_acme.audit_log where action = 'impersonation.start')";
+    assert_eq!(app.count(audit_rows).await, 0);
+
+    // Every company endpoint refuses the super admin's own token, and says nothing about customers.
+    let mut company_ops = 0;
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        if path.starts_with("/api/super/") || path == "/api/login" {
+            continue;
+        }
+        let mut url = path.replace("{document}", "52987654");
+        if url.contains("{id}") {
+            url = url.replace("{id}", &id_of(kind_of(path)).to_string());
+        }
+        for method in item.as_object().unwrap().keys() {
+            let method = reqwest::Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let body = (method == reqwest::Method::POST || method == reqwest::Method::PUT).then(|| {
+                json!({ "name": "Changed", "document": "999", "code": "X", "icon": "Tag", "role": "admin",
+                        "invoiceAmount": 1000, "pointsToRedeem": 1, "supervisorUsername": "admin", "supervisorPassword": "admin-pass-1" })
+            });
+            let answer = app.request(method.clone(), &url, Some(&app.super_token), body).await;
+            assert!(
+                answer.status == StatusCode::UNAUTHORIZED || answer.status == StatusCode::FORBIDDEN,
+                "{method} {url} answered the super admin {}: {}",
+                answer.status,
+                answer.body
+            );
+            assert!(leaks(&answer.body).is_empty(), "{method} {url}: {}", answer.body);
+            company_ops += 1;
+        }
+    }
+    assert!(company_ops >= 35, "only {company_ops} company operations swept");
+
+    // No super-admin endpoint describes or returns a customer field.
+    let mut super_ops = 0;
+    for (path, item) in doc["paths"].as_object().unwrap().iter().filter(|(p, _)| p.starts_with("/api/super/")) {
+        for (method, op) in item.as_object().unwrap() {
+            let mut reached = std::collections::BTreeSet::new();
+            schemas_reached(&doc, &op["responses"], &mut reached);
+            assert!(
+                !reached.iter().any(|s| s.contains("Customer") || s.contains("Transaction")),
+                "{method} {path} documents {reached:?}"
+            );
+            super_ops += 1;
+        }
+    }
+    assert_eq!(super_ops, 5, "the super-admin operations changed: check them here");
+    let answers = [
+        app.get("/api/super/companies", &app.super_token).await,
+        app.post(
+            "/api/super/companies",
+            &app.super_token,
+            json!({ "name": "Other", "prefix": "other", "taxId": "1", "adminPassword": "admin-pass-1" }),
+        )
+        .await,
+        app.put(&format!("/api/super/companies/{acme_id}"), &app.super_token, json!({ "name": "Company acme", "taxId": "900100200-1" }))
+            .await,
+        app.delete(&format!("/api/super/companies/{spare_id}"), &app.super_token).await,
+        app.post("/api/super/impersonate", &app.super_token, json!({ "companyId": acme_id })).await,
+    ];
+    for answer in &answers {
+        assert!(answer.status.is_success(), "{}: {}", answer.status, answer.body);
+        assert!(leaks(&answer.body).is_empty(), "a super-admin answer carries customer data: {}", answer.body);
+    }
+
+    // Impersonating reaches the customers, and it is in both audit trails.
+    let impersonation = answers[4].body["token"].as_str().unwrap();
+    let customers = app.get("/api/customers", impersonation).await;
+    assert_eq!(customers.status, StatusCode::OK);
+    assert_eq!(customers.body[0]["document"], "52987654");
+    assert_eq!(leaks(&customers.body).len(), personal.len() + 4, "the leak check sees a customer where there is one");
+    let platform_row = app
+        .db()
+        .await
+        .query_one("select actor, company_id, company_prefix from platform.audit_log where action = 'impersonation.start'", &[])
+        .await
+        .unwrap();
+    assert_eq!(platform_row.get::<_, String>("actor"), crate::helpers::SUPER_ADMIN);
+    assert_eq!(platform_row.get::<_, Option<i64>>("company_id"), Some(acme_id));
+    assert_eq!(platform_row.get::<_, Option<String>>("company_prefix").as_deref(), Some("acme"));
+    let tenant_row = app
+        .db()
+        .await
+        .query_one("select actor, impersonated_by from tenant_acme.audit_log where action = 'impersonation.start'", &[])
+        .await
+        .unwrap();
+    assert_eq!(tenant_row.get::<_, String>("actor"), "admin");
+    assert_eq!(tenant_row.get::<_, Option<String>>("impersonated_by").as_deref(), Some(crate::helpers::SUPER_ADMIN));
+}
