@@ -5,6 +5,7 @@ mod admin;
 mod auth;
 mod backup;
 mod companies;
+mod crash;
 mod customers;
 mod hardening;
 mod helpers;

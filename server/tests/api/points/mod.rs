@@ -7,5 +7,5 @@ mod idempotency;
 mod random;
 mod redeem;
 mod reports;
-mod support;
+pub mod support;
 mod void;

@@ -226,8 +226,12 @@ impl<'a> Clock<'a> {
 /// every batch holds its points less what non-voided transactions took from it; nothing is
 /// negative; every voided transaction has exactly one cancellation of the opposite points.
 pub async fn assert_ledger_consistent(app: &TestApp, shop: &Shop) {
-    let db = app.db().await;
-    db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
+    assert_ledger_consistent_in(&app.db().await, &shop.schema()).await;
+}
+
+/// [`assert_ledger_consistent`] for one company's schema, through any superuser connection.
+pub async fn assert_ledger_consistent_in(db: &tokio_postgres::Client, schema: &str) {
+    db.batch_execute(&format!("set search_path to {schema}")).await.unwrap();
     let customers = db
         .query(
             "select c.id, c.points, \
