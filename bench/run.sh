@@ -85,6 +85,22 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 curl -fs "$base/readyz" >/dev/null || { cat "$out/server.log"; exit 1; }
+# CPU time in clock ticks: a process's own; PostgreSQL's (postmaster, its finished children and
+# its live backends).
+tick_ms=$(awk -v t="$(getconf CLK_TCK)" 'BEGIN { print 1000 / t }')
+proc_cpu() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+pg_cpu() {
+  local pm total child
+  pm=$(head -1 "$dir/data/postmaster.pid")
+  total=$(awk '{ print $14 + $15 + $16 + $17 }' "/proc/$pm/stat")
+  for child in $(pgrep -P "$pm"); do total=$((total + $(proc_cpu "$child"))); done
+  echo "$total"
+}
+# Milliseconds of CPU per request from a tick difference and a request count.
+per_request() { awk -v d="$1" -v n="$2" -v ms="$tick_ms" 'BEGIN { if (n > 0) printf "%.2f", d * ms / n; else print "n/a" }'; }
+# Runs a command; its user+system CPU seconds go to the file $cpu_file.
+cpu_file=$out/cpu.txt
+with_cpu() { local TIMEFORMAT='%U %S'; { time "$@" 2>&1; } 2>"$cpu_file.tmp"; awk '{ print $1 + $2 }' "$cpu_file.tmp" >"$cpu_file"; }
 peak_rss() { awk '/VmHWM/ { printf "%.0f MB", $2 / 1024 }' "/proc/$server_pid/status"; }
 export BENCH_SUPER_PASSWORD=$super_password
 tokens=$out/tokens.tsv
@@ -108,23 +124,32 @@ if phase throughput; then
 step "1. points throughput: $TENANTS companies x $CUSTOMERS customers, concurrency $CONCURRENCY, ${RUN_SECONDS} s"
 "$bench" --base "$base" provision --super-user root --stem b --from 1 --to "$TENANTS" --tokens-out "$tokens" >/dev/null
 seed_customers "$CUSTOMERS"
-server_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$CUSTOMERS" \
+server_cpu0=$(proc_cpu "$server_pid"); pg_cpu0=$(pg_cpu)
+server_run=$(with_cpu "$bench" --base "$base" load --tokens "$tokens" --customers "$CUSTOMERS" \
   --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds 3)
+server_cpu1=$(proc_cpu "$server_pid"); pg_cpu1=$(pg_cpu)
 grep -v '^RESULT' <<<"$server_run" | sed 's/^/   server: /' | tee -a "$results"
 server_result=$(grep '^RESULT' <<<"$server_run")
 server_rps=$(field "$server_result" rps)
+# Requests sent in the whole run (warm-up included), for CPU per request.
+sent=$(awk -v r="$server_rps" -v s="$((RUN_SECONDS + 3))" 'BEGIN { printf "%d", r * s }')
+say "   CPU per request: server $(per_request $((server_cpu1 - server_cpu0)) "$sent") ms, PostgreSQL $(per_request $((pg_cpu1 - pg_cpu0)) "$sent") ms, load generator $(awk -v c="$(cat "$cpu_file")" -v n="$sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms"
 say "   server peak RSS so far: $(peak_rss)"
 
 step "2. the same SQL through pgbench (-M simple, one round trip per statement), concurrency $CONCURRENCY, ${RUN_SECONDS} s"
 run_pgbench 3 "" >/dev/null
 rm -f "$out"/pgbench_log*
-pgbench_out=$(run_pgbench "$RUN_SECONDS" "$out/pgbench_log")
+pg_cpu0=$(pg_cpu)
+pgbench_out=$(with_cpu run_pgbench "$RUN_SECONDS" "$out/pgbench_log")
+pg_cpu1=$(pg_cpu)
 pgbench_tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' <<<"$pgbench_out" | head -1)
+pgbench_sent=$(awk -v r="$pgbench_tps" -v s="$RUN_SECONDS" 'BEGIN { printf "%d", r * s }')
 pgbench_failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' <<<"$pgbench_out" | head -1)
 percentiles=$(cat "$out"/pgbench_log* | awk '{ print $3 }' | sort -n | awk '
   { v[NR] = $1 }
   END { printf "p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms", v[int(NR * 0.5)] / 1000, v[int(NR * 0.99)] / 1000, v[int(NR * 0.999)] / 1000 }')
 say "   pgbench: ${pgbench_tps} transactions/s, ${pgbench_failed:-0} failed; latency $percentiles"
+say "   CPU per transaction: PostgreSQL $(per_request $((pg_cpu1 - pg_cpu0)) "$pgbench_sent") ms, pgbench $(awk -v c="$(cat "$cpu_file")" -v n="$pgbench_sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms"
 say "   RATIO server / pgbench throughput: $(ratio "$server_rps" "$pgbench_tps") (goal >= 0.8); server p99 $(field "$server_result" p99_ms) ms (goal < 25 ms)"
 
 fi

@@ -31,3 +31,9 @@ select count(*) from transactions t where t.customer_id = any (array(
 explain (analyze, buffers, costs off)
 select id, name, count(*) over () as total from customers
 where is_active and search_key like '%valentina torres%' order by lower(name), id limit 25;
+\echo '--- customer search with a plan made once for any pattern (what the server avoids: force_custom_plan)'
+set plan_cache_mode = force_generic_plan;
+prepare search(text) as select id, name, count(*) over () as total from customers
+where is_active and search_key like $1 order by lower(name), id limit 25;
+explain (analyze, buffers, costs off) execute search('%valentina torres%');
+reset plan_cache_mode;

@@ -311,7 +311,10 @@ impl FromRequestParts<AppState> for Tenant {
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct LoginRequest {
+    /// `username@prefix` for a company user, the bare username for a super admin.
+    #[schema(value_type = String, required = true, min_length = 1)]
     username: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     password: Option<String>,
 }
 

@@ -32,7 +32,11 @@ pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
 /// `conn_max_age`, since a backend caches catalog entries of every schema it touched.
 pub fn make_pool(db: &DbConfig) -> anyhow::Result<Pool> {
     let mut cfg = pg_config(db.url.expose())?;
-    cfg.options(format!("-c search_path={NO_TENANT_SCHEMA}"));
+    // A pooled connection serves every tenant, so its cached statements see a new search_path
+    // on most requests, which throws their plans away. Left to choose, PostgreSQL then builds both
+    // a custom and a generic plan again and again; planning once per execution costs half the
+    // database time (docs/performance.md). Plans then also fit each request's parameters.
+    cfg.options(format!("-c search_path={NO_TENANT_SCHEMA} -c plan_cache_mode=force_custom_plan"));
     let manager = Manager::from_config(cfg, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
     let max_age = db.conn_max_age;
     Pool::builder(manager)

@@ -83,8 +83,11 @@ impl Company {
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyInput {
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub name: Option<String>,
+    /// Create only: lowercase letters and digits, starting with a letter (2 to 30).
     pub prefix: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     pub tax_id: Option<String>,
     pub logo_url: Option<String>,
     pub business_name: Option<String>,
@@ -226,6 +229,7 @@ async fn delete_company_handler(
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ImpersonateRequest {
+    #[schema(value_type = i64, required = true)]
     company_id: Option<i64>,
 }
 

@@ -218,8 +218,8 @@ pub async fn search_transactions(
     limit: i64,
     offset: i64,
 ) -> AppResult<TransactionMatches> {
-    // The customers first: their number decides the best plan for the rest, so the statements
-    // below are planned for their actual parameters rather than once for all.
+    // The customers first: their number decides the best plan for the rest (statements are
+    // planned for their parameters at each execution: the pool's plan_cache_mode).
     let customer_ids: Option<Vec<i64>> = match &filter.customer_pattern {
         Some(pattern) => {
             let stmt = conn.prepare_cached("select coalesce(array_agg(id), '{}') from customers where search_key like $1").await?;
@@ -227,7 +227,6 @@ pub async fn search_transactions(
         }
         None => None,
     };
-    conn.batch_execute("set local plan_cache_mode = force_custom_plan").await?;
     let kind = filter.kind.map(Kind::as_str);
     let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
         &customer_ids,

@@ -45,7 +45,10 @@ impl Category {
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct CategoryInput {
+    #[schema(value_type = String, required = true, min_length = 1)]
     name: Option<String>,
+    /// One of the icon names: Tag, Star, Gift, ShoppingBag, ...
+    #[schema(value_type = String, required = true, min_length = 1)]
     icon: Option<String>,
 }
 

@@ -69,7 +69,9 @@ const MANAGE: &[&str] = &["/settings/customers"];
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct CustomerInput {
+    /// 3 to 20 letters, digits or '-'; required when creating, kept when absent on an update.
     document: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     name: Option<String>,
     email: Option<String>,
     phone: Option<String>,
@@ -168,7 +170,9 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
             (rows, total)
         }
         Some(text) => {
-            // One pass over the matches gives the page and the total.
+            // One pass over the matches gives the page and the total. Planned for each pattern (the
+            // pool's plan_cache_mode): a plan made once for any pattern walks the name index and
+            // fetches every row in its order.
             let pattern = domain::like_pattern(&text);
             let page_stmt = t
                 .prepare_cached(&format!(

@@ -26,6 +26,7 @@ impl PointOfSale {
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct PosInput {
+    #[schema(value_type = String, required = true, min_length = 1)]
     name: Option<String>,
 }
 

@@ -55,7 +55,9 @@ impl Product {
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProductInput {
+    #[schema(value_type = String, required = true, min_length = 1)]
     code: Option<String>,
+    #[schema(value_type = String, required = true, min_length = 1)]
     name: Option<String>,
     description: Option<String>,
     /// Whole COP, 0 or more (a number or a string of digits).

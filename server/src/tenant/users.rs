@@ -52,6 +52,8 @@ pub struct UserInput {
     username: Option<String>,
     /// Create only.
     password: Option<String>,
+    /// admin, supervisor or cajero.
+    #[schema(value_type = String, required = true, min_length = 1)]
     role: Option<String>,
     /// Required unless the role is admin (an admin has none).
     #[schema(value_type = Option<i64>)]
