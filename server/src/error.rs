@@ -166,6 +166,18 @@ impl From<tokio_postgres::Error> for AppError {
             if *db.code() == SqlState::QUERY_CANCELED {
                 return AppError::Unavailable(err.into());
             }
+            // The database is shutting down or crashed under the connection, or the node is no
+            // longer the primary (a restart or a failover): the request can be retried.
+            if [
+                SqlState::ADMIN_SHUTDOWN,
+                SqlState::CRASH_SHUTDOWN,
+                SqlState::CANNOT_CONNECT_NOW,
+                SqlState::READ_ONLY_SQL_TRANSACTION,
+            ]
+            .contains(db.code())
+            {
+                return AppError::Unavailable(err.into());
+            }
         }
         if err.is_closed() {
             return AppError::Unavailable(err.into());

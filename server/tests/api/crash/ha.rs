@@ -260,6 +260,8 @@ struct Round {
     promoted_after: Duration,
     service_back_after: Duration,
     failed_attempts: usize,
+    /// Failed attempts by answer: (status or "no answer", count).
+    failures: Vec<(String, usize)>,
     requests_delayed: usize,
 }
 
@@ -349,7 +351,16 @@ async fn the_server_rides_through_failovers_of_the_primary_without_losing_an_ans
             let mut delayed: Vec<&str> = failed.iter().map(|a| a.key.as_str()).collect();
             delayed.sort_unstable();
             delayed.dedup();
+            let mut failures: Vec<(String, usize)> = Vec::new();
+            for attempt in &failed {
+                let kind = attempt.status.map_or("no answer".to_string(), |s| s.to_string());
+                match failures.iter_mut().find(|(k, _)| *k == kind) {
+                    Some((_, count)) => *count += 1,
+                    None => failures.push((kind, 1)),
+                }
+            }
             Round {
+                failures,
                 killed: killed.clone(),
                 promoted_after: *promoted,
                 service_back_after: back - *at,
@@ -379,14 +390,28 @@ async fn the_server_rides_through_failovers_of_the_primary_without_losing_an_ans
     for (n, round) in rounds.iter().enumerate() {
         eprintln!(
             "ha: failover {}: killed {}; standby took writes after {:.1} s; first request served after {:.1} s; \
-             {} attempts failed meanwhile, from {} requests (all later answered)",
+             {} attempts failed meanwhile ({:?}), from {} requests (all later answered)",
             n + 1,
             round.killed,
             round.promoted_after.as_secs_f64(),
             round.service_back_after.as_secs_f64(),
             round.failed_attempts,
+            round.failures,
             round.requests_delayed,
         );
     }
-    drop(server);
+    // A failover is answered as a temporary outage (503) or not at all, never as a fault.
+    let faults: Vec<_> = attempts.iter().filter(|a| a.status.is_some_and(|s| s >= 500 && s != 503)).collect();
+    // What the server answered 500 for, if anything.
+    let mut internal: Vec<String> = server
+        .logged("request failed")
+        .iter()
+        .map(|fields| {
+            let error = fields["error"].as_str().unwrap_or_default();
+            error.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(300).collect::<String>()
+        })
+        .collect();
+    internal.sort();
+    internal.dedup();
+    assert!(faults.is_empty(), "{} attempts failed with another 5xx than 503: {internal:?}", faults.len());
 }

@@ -227,3 +227,42 @@ async fn two_server_processes_on_one_database_redeem_exactly_and_expire_each_com
         due.iter().map(|(_, p)| p).sum::<i64>(),
     );
 }
+
+#[tokio::test]
+async fn a_request_whose_database_connection_is_terminated_mid_query_answers_503_and_its_retry_posts_once() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "cutoff").await;
+    let customer = add_customer(&app, &shop, "C1", None).await;
+    let api = Api::new(&app.address);
+    let request = Request {
+        key: "cut-1".into(),
+        customer,
+        kind: Kind::Accredit,
+        body: json!({ "invoiceAmount": 5_000, "invoiceReference": "F-CUT" }),
+    };
+
+    // The customer's row is locked, so the request waits inside PostgreSQL; then its backend
+    // is terminated, as a shutdown or a failover does.
+    let blocker = app.db().await;
+    blocker.batch_execute(&format!("begin; select 1 from {}.customers where id = {customer} for update", shop.schema())).await.unwrap();
+    let (outcome, ()) = tokio::join!(request.send(&api, &shop.admin), async {
+        let sql = "select pid from pg_stat_activity where datname = current_database() and usename = 'loyalty_app' \
+                   and wait_event_type = 'Lock'";
+        for _ in 0..300 {
+            if let Some(row) = blocker.query_opt(sql, &[]).await.unwrap() {
+                let pid: i32 = row.get(0);
+                blocker.execute("select pg_terminate_backend($1)", &[&pid]).await.unwrap();
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("the request never waited on the lock");
+    });
+    blocker.batch_execute("rollback").await.unwrap();
+    assert_eq!(outcome, Outcome::Refused(503), "a lost connection is a temporary outage, not a fault");
+
+    let retried = request.send(&api, &shop.admin).await;
+    assert!(matches!(retried, Outcome::Posted { points: 50, replayed: false, .. }), "{retried:?}");
+    let sent = [Sent { request, outcome: retried, target: 0 }];
+    assert_ledger_matches(&app.db().await, &shop.schema(), &sent, true).await;
+}

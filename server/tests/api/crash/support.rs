@@ -406,6 +406,8 @@ pub struct Attempt {
     pub started: Instant,
     pub finished: Instant,
     pub ok: bool,
+    /// The answer's status; `None`: no answer.
+    pub status: Option<u16>,
 }
 
 /// How the load behaves.
@@ -459,7 +461,12 @@ impl Load {
                             let started = Instant::now();
                             let outcome = request.send(&apis[target], &token).await;
                             let ok = !outcome.unsettled();
-                            let attempt = Attempt { key: request.key.clone(), started, finished: Instant::now(), ok };
+                            let status = match outcome {
+                                Outcome::Posted { .. } => Some(200),
+                                Outcome::Refused(status) => Some(status),
+                                Outcome::NoAnswer(_) => None,
+                            };
+                            let attempt = Attempt { key: request.key.clone(), started, finished: Instant::now(), ok, status };
                             attempts.lock().unwrap().push(attempt);
                             if ok || tries >= options.retries {
                                 break outcome;
