@@ -150,6 +150,10 @@ async fn list(t: Tenant) -> AppResult<Json<Vec<Customer>>> {
     Ok(Json(rows.iter().map(Customer::from_row).collect()))
 }
 
+/// Up to this many matches of a customer search are sorted on their own; past it, the page
+/// follows the name index.
+const FEW_MATCHES: i64 = 1000;
+
 /// One page of active customers whose name or document contains `text`, sorted by name.
 #[utoipa::path(get, path = "/customers/search", tag = "customers", security(("bearer" = [])),
     params(SearchParams), responses((status = 200, body = Paged<Customer>), crate::error::ApiErrors))]
@@ -170,26 +174,38 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
             (rows, total)
         }
         Some(text) => {
-            // One pass over the matches gives the page and the total. Planned for each pattern (the
-            // pool's plan_cache_mode): a plan made once for any pattern walks the name index and
-            // fetches every row in its order.
+            // A substring cannot use an index, so finding the matches reads every customer's
+            // search key once. Few matches (a document, a full name): that pass keeps their ids
+            // and the page sorts only them. Many (the first letters typed): the page walks the
+            // name index and stops after it, and a separate pass counts.
             let pattern = domain::like_pattern(&text);
-            let page_stmt = t
-                .prepare_cached(&format!(
-                    "select {CUSTOMER_COLUMNS}, count(*) over () as total from customers \
-                     where is_active and search_key like $1 order by lower(name), id limit $2 offset $3"
-                ))
+            let probe = t
+                .prepare_cached("select id from customers where is_active and search_key like $1 limit $2")
                 .await?;
-            let rows = t.query(&page_stmt, &[&pattern, &page.page_size, &page.offset()]).await?;
-            let total = match rows.first() {
-                Some(row) => row.get("total"),
-                None => {
-                    let total_stmt =
-                        t.prepare_cached("select count(*) from customers where is_active and search_key like $1").await?;
-                    t.query_one(&total_stmt, &[&pattern]).await?.get(0)
-                }
-            };
-            (rows, total)
+            let ids: Vec<i64> =
+                t.query(&probe, &[&pattern, &(FEW_MATCHES + 1)]).await?.iter().map(|row| row.get(0)).collect();
+            if ids.len() as i64 <= FEW_MATCHES {
+                let page_stmt = t
+                    .prepare_cached(&format!(
+                        "select {CUSTOMER_COLUMNS} from customers where id = any ($1) \
+                         order by lower(name), id limit $2 offset $3"
+                    ))
+                    .await?;
+                let rows = t.query(&page_stmt, &[&ids, &page.page_size, &page.offset()]).await?;
+                (rows, ids.len() as i64)
+            } else {
+                let total_stmt =
+                    t.prepare_cached("select count(*) from customers where is_active and search_key like $1").await?;
+                let page_stmt = t
+                    .prepare_cached(&format!(
+                        "select {CUSTOMER_COLUMNS} from customers where is_active and search_key like $1 \
+                         order by lower(name), id limit $2 offset $3"
+                    ))
+                    .await?;
+                let total: i64 = t.query_one(&total_stmt, &[&pattern]).await?.get(0);
+                let rows = t.query(&page_stmt, &[&pattern, &page.page_size, &page.offset()]).await?;
+                (rows, total)
+            }
         }
     };
     t.commit().await?;

@@ -156,3 +156,44 @@ async fn the_customer_search_stays_fast_with_100k_customers() {
     }
     eprintln!("customer search over 100,000 customers (mean of 5, debug build): {}", figures.join("; "));
 }
+
+#[tokio::test]
+async fn a_search_with_few_or_many_matches_pages_and_counts_alike() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let db = app.db().await;
+    // 1,200 customers 'Zed 1' to 'Zed 1200' (more matches than are sorted on their own), one inactive.
+    db.batch_execute(
+        "set search_path to tenant_acme;
+         insert into customers (document, name) select 'D' || g, 'Zed ' || g from generate_series(1, 1200) g;
+         update customers set is_active = false where name = 'Zed 2';",
+    )
+    .await
+    .unwrap();
+    let page = |text: &'static str, number: i64| {
+        let app = &app;
+        let admin = &admin;
+        async move {
+            let answer = app.get(&format!("/api/customers/search?text={text}&page={number}&pageSize=10"), admin).await;
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+            let names: Vec<String> =
+                answer.body["items"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().to_string()).collect();
+            (answer.body["total"].as_i64().unwrap(), names)
+        }
+    };
+    // Sorted by lower-cased name: 'zed 1', 'zed 10', 'zed 100', 'zed 1000', 'zed 1001', ...
+    let (total, first) = page("ZED", 1).await;
+    assert_eq!(total, 1199);
+    assert_eq!(first[..5], ["Zed 1", "Zed 10", "Zed 100", "Zed 1000", "Zed 1001"]);
+    let (_, second) = page("zed", 2).await;
+    assert_eq!(second[0], "Zed 1007");
+    // 'zed 11': 11, 110-119, 1100-1199 (111 matches, sorted on their own).
+    let (total, first) = page("zed%2011", 1).await;
+    assert_eq!(total, 111);
+    assert_eq!(first[..4], ["Zed 11", "Zed 110", "Zed 1100", "Zed 1101"]);
+    let (_, last) = page("zed%2011", 12).await;
+    assert_eq!(last, ["Zed 1199"]);
+    // Both ways agree on the same customers: by document.
+    let (total, by_document) = page("d100", 1).await;
+    assert_eq!((total, by_document[..2].to_vec()), (11, vec!["Zed 100".to_string(), "Zed 1000".to_string()]));
+}
