@@ -112,9 +112,11 @@ seed_customers() {
   psql "$admin_url" -q -c "vacuum analyze" >/dev/null
 }
 
+pgbench_bin=$(command -v pgbench || ls -d /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1)
+[ -x "$pgbench_bin" ] || { echo "pgbench not found: install the PostgreSQL server binaries" >&2; exit 1; }
 run_pgbench() {
   local seconds=$1 prefix=$2
-  pgbench "$app_url" -n -M simple -c "$CONCURRENCY" -j 2 -T "$seconds" \
+  "$pgbench_bin" "$app_url" -n -M simple -c "$CONCURRENCY" -j 2 -T "$seconds" \
     -D tenants="$TENANTS" -D customers="$CUSTOMERS" \
     -f bench/sql/accredit.pgbench@1 -f bench/sql/redeem.pgbench@1 \
     ${prefix:+-l --log-prefix="$prefix"} 2>&1
