@@ -119,7 +119,8 @@ async fn login(http: &reqwest::Client, base: &str, username: &str, password: &st
     body["token"].as_str().map(str::to_string).context("login answer has no token")
 }
 
-fn micros(h: &Histogram<u64>, q: f64) -> f64 {
+/// A quantile of a histogram of microseconds, in milliseconds.
+fn millis_at(h: &Histogram<u64>, q: f64) -> f64 {
     h.value_at_quantile(q) as f64 / 1000.0
 }
 
@@ -152,15 +153,9 @@ async fn provision(
         }
         prefixes.push(prefix);
     }
-    let total = started.elapsed();
-    println!(
-        "provisioned {} companies in {:.1} s: per company p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
-        prefixes.len(),
-        total.as_secs_f64(),
-        micros(&times, 0.5),
-        micros(&times, 0.99),
-        times.max() as f64 / 1000.0
-    );
+    let (count, seconds) = (prefixes.len(), started.elapsed().as_secs_f64());
+    let (p50, p99, max) = (millis_at(&times, 0.5), millis_at(&times, 0.99), times.max() as f64 / 1000.0);
+    println!("provisioned {count} companies in {seconds:.1} s: per company p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms");
 
     let mut lines = Vec::with_capacity(prefixes.len());
     for chunk in prefixes.chunks(login_concurrency.max(1)) {
@@ -177,14 +172,7 @@ async fn provision(
     for line in lines {
         file.write_all(line.as_bytes())?;
     }
-    println!(
-        "RESULT companies={} seconds={:.2} p50_ms={:.1} p99_ms={:.1} max_ms={:.1}",
-        prefixes.len(),
-        total.as_secs_f64(),
-        micros(&times, 0.5),
-        micros(&times, 0.99),
-        times.max() as f64 / 1000.0
-    );
+    println!("RESULT companies={count} seconds={seconds:.2} p50_ms={p50:.1} p99_ms={p99:.1} max_ms={max:.1}");
     Ok(())
 }
 
@@ -224,7 +212,7 @@ async fn load(
                         rng.random_range(1..=50i64),
                     )
                 };
-                let (path, body) = if n % 2 == 0 {
+                let (path, body) = if n.is_multiple_of(2) {
                     ("accredit", json!({ "invoiceAmount": amount, "invoiceReference": format!("F-{worker}-{n}") }))
                 } else {
                     ("redeem", json!({ "pointsToRedeem": points }))
@@ -290,9 +278,9 @@ async fn load(
          latency p50 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms",
         tokens.len(),
         measured.as_secs_f64(),
-        micros(&histogram, 0.5),
-        micros(&histogram, 0.99),
-        micros(&histogram, 0.999),
+        millis_at(&histogram, 0.5),
+        millis_at(&histogram, 0.99),
+        millis_at(&histogram, 0.999),
         histogram.max() as f64 / 1000.0
     );
     for (e, count) in &errors {
@@ -300,9 +288,9 @@ async fn load(
     }
     println!(
         "RESULT rps={rps:.1} ok={ok} errors={failed} p50_ms={:.2} p99_ms={:.2} p999_ms={:.2}",
-        micros(&histogram, 0.5),
-        micros(&histogram, 0.99),
-        micros(&histogram, 0.999)
+        millis_at(&histogram, 0.5),
+        millis_at(&histogram, 0.99),
+        millis_at(&histogram, 0.999)
     );
     Ok(())
 }
@@ -327,10 +315,10 @@ async fn read(http: &reqwest::Client, base: &str, token: &str, paths: &[String],
         }
         println!(
             "{name:<28} p50 {:>7.2} ms  p99 {:>7.2} ms  ({requests} requests, {path})",
-            micros(&histogram, 0.5),
-            micros(&histogram, 0.99)
+            millis_at(&histogram, 0.5),
+            millis_at(&histogram, 0.99)
         );
-        results.push(format!("{name}_p50_ms={:.2} {name}_p99_ms={:.2}", micros(&histogram, 0.5), micros(&histogram, 0.99)));
+        results.push(format!("{name}_p50_ms={:.2} {name}_p99_ms={:.2}", millis_at(&histogram, 0.5), millis_at(&histogram, 0.99)));
     }
     println!("RESULT {}", results.join(" "));
     Ok(())

@@ -367,7 +367,7 @@ fn client_address(headers: &HeaderMap, extensions: &Extensions, trust_proxy: boo
             .flat_map(|v| v.split(','))
             .map(str::trim)
             .filter(|v| !v.is_empty())
-            .last();
+            .next_back();
         if let Some(address) = forwarded {
             return address.chars().take(64).collect();
         }
