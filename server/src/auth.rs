@@ -366,8 +366,7 @@ fn client_address(headers: &HeaderMap, extensions: &Extensions, trust_proxy: boo
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .next_back();
+            .rfind(|v| !v.is_empty());
         if let Some(address) = forwarded {
             return address.chars().take(64).collect();
         }
