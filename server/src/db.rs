@@ -5,7 +5,7 @@ use std::ops::Deref;
 use std::time::Duration;
 
 use anyhow::Context;
-use deadpool_postgres::{Hook, HookError, Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime, Timeouts};
+use deadpool_postgres::{Hook, HookError, Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::NoTls;
 
 use crate::config::DbConfig;
@@ -30,7 +30,7 @@ pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
 
 /// The request pool. Connections start with an empty `search_path` and are retired after
 /// `conn_max_age`, since a backend caches catalog entries of every schema it touched.
-fn make_pool(db: &DbConfig, max_size: usize) -> anyhow::Result<Pool> {
+pub fn make_pool(db: &DbConfig) -> anyhow::Result<Pool> {
     let mut cfg = pg_config(db.url.expose())?;
     // A pooled connection serves every tenant, so its cached statements see a new search_path
     // on most requests, which throws their plans away. Left to choose, PostgreSQL then builds both
@@ -40,7 +40,7 @@ fn make_pool(db: &DbConfig, max_size: usize) -> anyhow::Result<Pool> {
     let manager = Manager::from_config(cfg, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
     let max_age = db.conn_max_age;
     Pool::builder(manager)
-        .max_size(max_size)
+        .max_size(db.pool_size)
         .runtime(Runtime::Tokio1)
         .wait_timeout(Some(Duration::from_secs(10)))
         .create_timeout(Some(Duration::from_secs(10)))
@@ -54,77 +54,6 @@ fn make_pool(db: &DbConfig, max_size: usize) -> anyhow::Result<Pool> {
         }))
         .build()
         .context("building the connection pool")
-}
-
-/// Connections per shard of the request pool.
-const CONNECTIONS_PER_SHARD: usize = 4;
-
-/// The request pool, in shards: a company's requests go to the shard its prefix hashes to, so
-/// each connection serves a share of the companies only. A backend keeps the catalog entries of
-/// every schema it touched, and finding a relation's entries the first time costs more the more
-/// it already holds (PostgreSQL 15 searches some catalog lists one by one): at 1,000 companies a
-/// pool shared by all spent a fifth of the database's time there (docs/performance.md). When a
-/// company's shard has no idle connection, an idle one of another shard serves rather than wait.
-/// Platform queries use the first shard; derefs to it.
-#[derive(Clone)]
-pub struct Pools {
-    shards: Vec<Pool>,
-}
-
-impl Pools {
-    pub fn new(db: &DbConfig) -> anyhow::Result<Self> {
-        let count = (db.pool_size / CONNECTIONS_PER_SHARD).max(1);
-        let shards = (0..count)
-            .map(|i| make_pool(db, db.pool_size / count + usize::from(i < db.pool_size % count)))
-            .collect::<anyhow::Result<_>>()?;
-        Ok(Pools { shards })
-    }
-
-    /// A connection for one company's request.
-    pub async fn get_for(&self, prefix: &Prefix) -> Result<Object, PoolError> {
-        let home = shard_of(prefix, self.shards.len());
-        let pool = &self.shards[home];
-        let status = pool.status();
-        if self.shards.len() == 1 || status.available > 0 || status.size < status.max_size {
-            return pool.get().await;
-        }
-        let now = Timeouts { wait: Some(Duration::ZERO), ..pool.timeouts() };
-        for other in (1..self.shards.len()).map(|i| &self.shards[(home + i) % self.shards.len()]) {
-            if other.status().available > 0 {
-                if let Ok(conn) = other.timeout_get(&now).await {
-                    return Ok(conn);
-                }
-            }
-        }
-        pool.get().await
-    }
-
-    /// Connections in use, idle, the most there may be, and requests waiting, over all shards.
-    pub fn status(&self) -> deadpool_postgres::Status {
-        self.shards.iter().map(Pool::status).fold(
-            deadpool_postgres::Status { max_size: 0, size: 0, available: 0, waiting: 0 },
-            |sum, s| deadpool_postgres::Status {
-                max_size: sum.max_size + s.max_size,
-                size: sum.size + s.size,
-                available: sum.available + s.available,
-                waiting: sum.waiting + s.waiting,
-            },
-        )
-    }
-}
-
-impl Deref for Pools {
-    type Target = Pool;
-
-    fn deref(&self) -> &Pool {
-        &self.shards[0]
-    }
-}
-
-/// A stable shard for a prefix (FNV-1a), the same in every process.
-fn shard_of(prefix: &Prefix, shards: usize) -> usize {
-    let hash = prefix.as_str().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-    (hash % shards as u64) as usize
 }
 
 /// A connection of its own, outside the pool, for schema work (migrations, provisioning).
@@ -158,8 +87,8 @@ pub struct TenantTx {
 }
 
 impl TenantTx {
-    pub async fn begin(pools: &Pools, prefix: &Prefix) -> AppResult<Self> {
-        let conn = pools.get_for(prefix).await?;
+    pub async fn begin(pool: &Pool, prefix: &Prefix) -> AppResult<Self> {
+        let conn = pool.get().await?;
         // The prefix is validated (`^[a-z][a-z0-9]{1,29}$`) and quoted: the only identifier
         // ever interpolated. `set local` lasts until this transaction ends.
         let sql = format!("begin; set local search_path to {}", quote_ident(&tenant_schema(prefix)));
@@ -197,22 +126,5 @@ impl Drop for TenantTx {
                 let _ = Object::take(conn);
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn companies_spread_evenly_over_the_shards_and_always_to_the_same_one() {
-        let prefixes: Vec<Prefix> = (1..=1000).map(|n| Prefix::parse(&format!("b{n}")).unwrap()).collect();
-        let mut counts = [0usize; 4];
-        for prefix in &prefixes {
-            counts[shard_of(prefix, 4)] += 1;
-            assert_eq!(shard_of(prefix, 4), shard_of(&Prefix::parse(prefix.as_str()).unwrap(), 4));
-        }
-        assert!(counts.iter().all(|&c| (200..=300).contains(&c)), "{counts:?}");
-        assert!(prefixes.iter().all(|p| shard_of(p, 1) == 0));
     }
 }
