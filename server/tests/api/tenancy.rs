@@ -98,6 +98,53 @@ fn kind_of(path: &str) -> &str {
     path.trim_start_matches("/api/").split('/').next().unwrap_or_default()
 }
 
+/// One record of each kind a path's `{id}` can name, in Acme (token `acme`), with `customer` as
+/// the customer's details.
+struct AcmeRecords {
+    pos: i64,
+    user: i64,
+    customer: i64,
+    category: i64,
+    product: i64,
+    transaction: i64,
+}
+
+impl AcmeRecords {
+    async fn create(app: &crate::helpers::TestApp, acme: &str, customer: &serde_json::Value) -> AcmeRecords {
+        let pos = app.create_pos(acme, "Acme Centro").await;
+        let (user, _) = app.create_user(acme, "acme", "ana", "cajero", Some(pos)).await;
+        let created = app.post("/api/customers", acme, customer.clone()).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
+        let customer = created.body["id"].as_i64().unwrap();
+        let category = app.post("/api/categories", acme, json!({ "name": "Acme cat", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
+        let product = app.post("/api/products", acme, json!({ "code": "P1", "name": "Acme product", "categoryId": category })).await.body["id"].as_i64().unwrap();
+        let transaction: i64 = app
+            .db()
+            .await
+            .query_one(
+                "insert into tenant_acme.transactions (type, points, customer_id, cashier_username) values ('accreditation', 0, $1, 'ana') returning id",
+                &[&customer],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        AcmeRecords { pos, user, customer, category, product, transaction }
+    }
+
+    /// The id of the record a path's `{id}` names, by the path's kind (`kind_of`).
+    fn id_of(&self, kind: &str) -> Option<i64> {
+        match kind {
+            "pos" => Some(self.pos),
+            "users" => Some(self.user),
+            "customers" => Some(self.customer),
+            "categories" => Some(self.category),
+            "products" => Some(self.product),
+            "transactions" => Some(self.transaction),
+            _ => None,
+        }
+    }
+}
+
 #[tokio::test]
 async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_records() {
     let app = spawn_app().await;
@@ -113,30 +160,8 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
         )
         .await
         .unwrap();
-    let pos = app.create_pos(&acme, "Acme Centro").await;
-    let (user, _) = app.create_user(&acme, "acme", "ana", "cajero", Some(pos)).await;
-    let customer = app.post("/api/customers", &acme, json!({ "name": "Cliente Acme", "document": "123456" })).await.body["id"].as_i64().unwrap();
-    let category = app.post("/api/categories", &acme, json!({ "name": "Acme cat", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
-    let product = app.post("/api/products", &acme, json!({ "code": "P1", "name": "Acme product", "categoryId": category })).await.body["id"].as_i64().unwrap();
-    let transaction: i64 = app
-        .db()
-        .await
-        .query_one(
-            "insert into tenant_acme.transactions (type, points, customer_id, cashier_username) values ('accreditation', 0, $1, 'ana') returning id",
-            &[&customer],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    let id_of = |kind: &str| match kind {
-        "pos" => Some(pos),
-        "users" => Some(user),
-        "customers" => Some(customer),
-        "categories" => Some(category),
-        "products" => Some(product),
-        "transactions" => Some(transaction),
-        _ => None,
-    };
+    let records = AcmeRecords::create(&app, &acme, &json!({ "name": "Cliente Acme", "document": "123456" })).await;
+    let id_of = |kind: &str| records.id_of(kind);
     let before = app.count("select count(*) + coalesce(sum(points), 0)::bigint from tenant_acme.customers").await;
 
     let doc = app.request(reqwest::Method::GET, "/api/openapi.json", None, None).await.body;
@@ -240,34 +265,10 @@ async fn a_super_admin_sees_no_customer_data_unless_impersonating_and_the_impers
     let app = spawn_app().await;
     let (acme_id, acme) = app.create_company("acme").await;
     let (spare_id, _) = app.create_company("spare").await;
-    let pos = app.create_pos(&acme, "Acme Centro").await;
-    let (user, _) = app.create_user(&acme, "acme", "ana", "cajero", Some(pos)).await;
     let customer = json!({ "name": "Valentina Quintero", "document": "52987654", "email": "valentina@example.com",
                            "phone": "3157778899", "address": "Carrera 7 # 72-41", "birthdate": "1991-04-17" });
-    let created = app.post("/api/customers", &acme, customer.clone()).await;
-    assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
-    let customer_id = created.body["id"].as_i64().unwrap();
-    let category = app.post("/api/categories", &acme, json!({ "name": "Acme cat", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
-    let product = app.post("/api/products", &acme, json!({ "code": "P1", "name": "Acme product", "categoryId": category })).await.body["id"].as_i64().unwrap();
-    let transaction: i64 = app
-        .db()
-        .await
-        .query_one(
-            "insert into tenant_acme.transactions (type, points, customer_id, cashier_username) values ('accreditation', 0, $1, 'ana') returning id",
-            &[&customer_id],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    let id_of = |kind: &str| match kind {
-        "pos" => pos,
-        "users" => user,
-        "customers" => customer_id,
-        "categories" => category,
-        "products" => product,
-        "transactions" => transaction,
-        other => panic!("teach this test which record a {other} id names"),
-    };
+    let records = AcmeRecords::create(&app, &acme, &customer).await;
+    let id_of = |kind: &str| records.id_of(kind).unwrap_or_else(|| panic!("teach this test which record a {kind} id names"));
     // What would give a customer away: their values, and the fields only customer records have.
     let personal: Vec<&str> = ["name", "document", "email", "phone", "address"].iter().map(|k| customer[k].as_str().unwrap()).collect();
     let customer_keys = ["document", "email", "birthdate", "points", "customerId", "customerName", "customerDocument"];
