@@ -40,6 +40,8 @@ pub const MIN_JWT_SECRET_LEN: usize = 32;
 pub struct DbConfig {
     pub url: Secret<String>,
     pub pool_size: usize,
+    /// Connections each company's requests may use at least (see `db::Pools`).
+    pub min_choices: usize,
     pub conn_max_age: Duration,
 }
 

@@ -1,11 +1,13 @@
 //! Connections: the request pool, dedicated connections for schema work, and the
 //! per-request tenant transaction.
 
+use std::collections::HashSet;
 use std::ops::Deref;
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use deadpool_postgres::{Hook, HookError, Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
+use deadpool_postgres::{Hook, HookError, Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime};
 use tokio_postgres::NoTls;
 
 use crate::config::DbConfig;
@@ -28,11 +30,12 @@ pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
     Ok(cfg)
 }
 
-/// The request pool. Connections start with an empty `search_path` and are retired after
-/// `conn_max_age`, since a backend caches catalog entries of every schema it touched.
-pub fn make_pool(db: &DbConfig) -> anyhow::Result<Pool> {
+/// One connection of the request pool. It starts with a `search_path` that names no schema, and
+/// is retired after `conn_max_age`, since a backend caches catalog entries of every schema it
+/// touched.
+fn connection(db: &DbConfig) -> anyhow::Result<Pool> {
     let mut cfg = pg_config(db.url.expose())?;
-    // A pooled connection serves every tenant, so its cached statements see a new search_path
+    // A pooled connection serves several companies, so its cached statements see a new search_path
     // on most requests, which throws their plans away. Left to choose, PostgreSQL then builds both
     // a custom and a generic plan again and again; planning once per execution costs half the
     // database time (docs/performance.md). Plans then also fit each request's parameters.
@@ -40,7 +43,7 @@ pub fn make_pool(db: &DbConfig) -> anyhow::Result<Pool> {
     let manager = Manager::from_config(cfg, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
     let max_age = db.conn_max_age;
     Pool::builder(manager)
-        .max_size(db.pool_size)
+        .max_size(1)
         .runtime(Runtime::Tokio1)
         .wait_timeout(Some(Duration::from_secs(10)))
         .create_timeout(Some(Duration::from_secs(10)))
@@ -54,6 +57,108 @@ pub fn make_pool(db: &DbConfig) -> anyhow::Result<Pool> {
         }))
         .build()
         .context("building the connection pool")
+}
+
+/// The request pool: single connections, each company's requests spread over a few of them.
+///
+/// A backend keeps the catalog entries of every schema it touched, and PostgreSQL 15 searches
+/// some of them one by one on every update (docs/performance.md): at 1,000 companies, a pool whose
+/// every connection served every company spent a quarter of the database's time there. So a
+/// company uses a window of consecutive connections starting at one its prefix hashes to, taking
+/// the one with the most room. The window is as wide as keeps about
+/// `COMPANIES_PER_CONNECTION` companies on each connection, counting the companies seen in the
+/// last seconds, and never narrower than `min_choices`: one company alone uses the whole pool,
+/// a thousand use two connections each. Platform work, which touches no tenant schema, takes the
+/// connection with the most room (`Deref`).
+#[derive(Clone)]
+pub struct Pools {
+    conns: Vec<Pool>,
+    min_choices: usize,
+    activity: Arc<Mutex<Activity>>,
+}
+
+/// The companies a connection should serve at most, when there are enough connections.
+const COMPANIES_PER_CONNECTION: usize = 2;
+
+/// How long the set of companies seen is collected before it starts over.
+const ACTIVITY_WINDOW: Duration = Duration::from_secs(10);
+
+/// Companies seen in the current window, and how many the previous window saw.
+struct Activity {
+    current: HashSet<Prefix>,
+    previous: usize,
+    since: Instant,
+}
+
+impl Pools {
+    pub fn new(db: &DbConfig) -> anyhow::Result<Self> {
+        let conns = (0..db.pool_size.max(1)).map(|_| connection(db)).collect::<anyhow::Result<_>>()?;
+        let activity = Activity { current: HashSet::new(), previous: 0, since: Instant::now() };
+        Ok(Pools { conns, min_choices: db.min_choices, activity: Arc::new(Mutex::new(activity)) })
+    }
+
+    /// A connection for one company's request.
+    pub async fn get_for(&self, prefix: &Prefix) -> Result<Object, PoolError> {
+        let n = self.conns.len();
+        let choices = choices(n, self.active_companies(prefix), self.min_choices);
+        let first = home(prefix, n);
+        // `max_by_key` keeps the last of equals; reversed, that is the window's first.
+        let pool = (0..choices).rev().map(|i| &self.conns[(first + i) % n]).max_by_key(|p| room(p)).expect("a pool has connections");
+        pool.get().await
+    }
+
+    /// Records a request of `prefix`'s company; the number of companies active lately.
+    fn active_companies(&self, prefix: &Prefix) -> usize {
+        let mut activity = self.activity.lock().unwrap_or_else(PoisonError::into_inner);
+        if activity.since.elapsed() >= ACTIVITY_WINDOW {
+            activity.previous = activity.current.len();
+            activity.current.clear();
+            activity.since = Instant::now();
+        }
+        if !activity.current.contains(prefix) {
+            activity.current.insert(prefix.clone());
+        }
+        activity.current.len().max(activity.previous)
+    }
+
+    /// Connections in use, idle, the most there may be, and requests waiting, over the pool.
+    pub fn status(&self) -> deadpool_postgres::Status {
+        self.conns.iter().map(Pool::status).fold(
+            deadpool_postgres::Status { max_size: 0, size: 0, available: 0, waiting: 0 },
+            |sum, s| deadpool_postgres::Status {
+                max_size: sum.max_size + s.max_size,
+                size: sum.size + s.size,
+                available: sum.available + s.available,
+                waiting: sum.waiting + s.waiting,
+            },
+        )
+    }
+}
+
+impl Deref for Pools {
+    type Target = Pool;
+
+    /// The connection with the most room, for work outside any tenant schema.
+    fn deref(&self) -> &Pool {
+        self.conns.iter().rev().max_by_key(|p| room(p)).expect("a pool has connections")
+    }
+}
+
+/// How many of `connections` a company may use when `active` companies share them.
+fn choices(connections: usize, active: usize, min_choices: usize) -> usize {
+    (COMPANIES_PER_CONNECTION * connections / active.max(1)).clamp(min_choices.clamp(1, connections), connections)
+}
+
+/// Connections a pool could hand out now (idle, or not opened yet) less requests waiting.
+fn room(pool: &Pool) -> isize {
+    let status = pool.status();
+    (status.available + status.max_size.saturating_sub(status.size)) as isize - status.waiting as isize
+}
+
+/// The first connection of a company's window (FNV-1a of the prefix), the same in every process.
+fn home(prefix: &Prefix, connections: usize) -> usize {
+    let hash = prefix.as_str().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    (hash % connections as u64) as usize
 }
 
 /// A connection of its own, outside the pool, for schema work (migrations, provisioning).
@@ -87,8 +192,8 @@ pub struct TenantTx {
 }
 
 impl TenantTx {
-    pub async fn begin(pool: &Pool, prefix: &Prefix) -> AppResult<Self> {
-        let conn = pool.get().await?;
+    pub async fn begin(pools: &Pools, prefix: &Prefix) -> AppResult<Self> {
+        let conn = pools.get_for(prefix).await?;
         // The prefix is validated (`^[a-z][a-z0-9]{1,29}$`) and quoted: the only identifier
         // ever interpolated. `set local` lasts until this transaction ends.
         let sql = format!("begin; set local search_path to {}", quote_ident(&tenant_schema(prefix)));
@@ -126,5 +231,35 @@ impl Drop for TenantTx {
                 let _ = Object::take(conn);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn companies_spread_evenly_over_the_connections_and_always_to_the_same_first_one() {
+        let prefixes: Vec<Prefix> = (1..=1000).map(|n| Prefix::parse(&format!("b{n}")).unwrap()).collect();
+        let mut counts = [0usize; 16];
+        for prefix in &prefixes {
+            counts[home(prefix, 16)] += 1;
+            assert_eq!(home(prefix, 16), home(&Prefix::parse(prefix.as_str()).unwrap(), 16));
+        }
+        assert!(counts.iter().all(|&c| (40..=85).contains(&c)), "{counts:?}");
+        assert!(prefixes.iter().all(|p| home(p, 1) == 0));
+    }
+
+    #[test]
+    fn few_companies_share_the_whole_pool_and_many_use_a_few_connections_each() {
+        assert_eq!(choices(16, 1, 2), 16);
+        assert_eq!(choices(16, 0, 2), 16);
+        assert_eq!(choices(16, 4, 2), 8);
+        assert_eq!(choices(16, 10, 2), 3);
+        assert_eq!(choices(16, 1000, 2), 2);
+        assert_eq!(choices(16, 1000, 4), 4);
+        assert_eq!(choices(16, 1000, 40), 16);
+        assert_eq!(choices(1, 1000, 2), 1);
+        assert_eq!(choices(16, 1000, 0), 1);
     }
 }

@@ -10,7 +10,6 @@ use axum::http::{header, HeaderName, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use deadpool_postgres::Pool;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -32,7 +31,7 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 /// The one application state: pool, configuration and keys.
 #[derive(Clone)]
 pub struct AppState {
-    pub pool: Pool,
+    pub pool: crate::db::Pools,
     pub config: Arc<Config>,
     pub keys: Arc<JwtKeys>,
 }
@@ -40,7 +39,7 @@ pub struct AppState {
 impl AppState {
     pub fn new(config: Config) -> anyhow::Result<Self> {
         crate::metrics::handle();
-        let pool = crate::db::make_pool(&config.db)?;
+        let pool = crate::db::Pools::new(&config.db)?;
         let keys = Arc::new(JwtKeys::new(&config.jwt_secret, config.token_ttl));
         Ok(AppState { pool, config: Arc::new(config), keys })
     }

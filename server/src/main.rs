@@ -66,6 +66,10 @@ struct DbArgs {
     /// Connections in the request pool.
     #[arg(long, env = "DB_POOL_SIZE", default_value_t = 16)]
     pool_size: usize,
+    /// Pooled connections each company's requests may use at least; more when few companies are
+    /// active (docs/architecture.md).
+    #[arg(long, env = "DB_POOL_MIN_CHOICES", default_value_t = 2)]
+    min_choices: usize,
     /// Seconds after which a pooled connection is retired.
     #[arg(long, env = "DB_CONN_MAX_AGE_SECS", default_value_t = 1800)]
     conn_max_age_secs: u64,
@@ -76,6 +80,7 @@ impl DbArgs {
         DbConfig {
             url: Secret::new(self.database_url.clone()),
             pool_size: self.pool_size,
+            min_choices: self.min_choices,
             conn_max_age: Duration::from_secs(self.conn_max_age_secs),
         }
     }

@@ -159,7 +159,7 @@ pub async fn run(conn: &Conn, settings: &Settings, trigger: Trigger, actor: &str
 
 /// The daily run of one company at `now`: `None` when the company's day already has its run,
 /// or another process is running it right now.
-pub async fn run_daily(pool: &deadpool_postgres::Pool, prefix: &Prefix, now: DateTime<Utc>) -> AppResult<Option<Expired>> {
+pub async fn run_daily(pool: &crate::db::Pools, prefix: &Prefix, now: DateTime<Utc>) -> AppResult<Option<Expired>> {
     let tx = TenantTx::begin(pool, prefix).await?;
     if !store::lock_expiration(&tx, false).await? {
         return Ok(None);

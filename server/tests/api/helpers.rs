@@ -83,7 +83,7 @@ pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
     platform::upsert_super_admin(&db_url, SUPER_ADMIN, SUPER_PASSWORD.into()).await.expect("super admin");
 
     let config = Config {
-        db: DbConfig { url: Secret::new(db_url.clone()), pool_size, conn_max_age: Duration::from_secs(600) },
+        db: DbConfig { url: Secret::new(db_url.clone()), pool_size, min_choices: 2, conn_max_age: Duration::from_secs(600) },
         jwt_secret: Secret::new(JWT_SECRET.into()),
         token_ttl: Duration::from_secs(3600),
         client_dir: "target/no-client".into(),
