@@ -170,11 +170,17 @@ say "   loyalty migrate, nothing pending: $(timed "$loyalty" migrate --database-
 say "   loyalty migrate, one trivial migration: $(timed "$loyalty" migrate --database-url "$app_url" \
   --rehearse-tenant-migrations bench/rehearsal) s ($(tail -1 "$out/last-command.log"))"
 
+# Twice: the first run right after provisioning, while each database connection still meets
+# most companies for the first time; the second with those catalog caches built.
 scale_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
   --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds 3)
-grep -v '^RESULT' <<<"$scale_run" | sed 's/^/   server: /' | tee -a "$results"
+grep -v '^RESULT' <<<"$scale_run" | sed 's/^/   server, first run: /' | tee -a "$results"
 scale_rps=$(field "$(grep '^RESULT' <<<"$scale_run")" rps)
-say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput: $(ratio "$scale_rps" "$server_rps") (goal >= 0.9)"
+warm_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
+  --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds 0)
+grep -v '^RESULT' <<<"$warm_run" | sed 's/^/   server, second run: /' | tee -a "$results"
+warm_rps=$(field "$(grep '^RESULT' <<<"$warm_run")" rps)
+say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput: $(ratio "$scale_rps" "$server_rps") first run, $(ratio "$warm_rps" "$server_rps") second run (goal >= 0.9)"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"
 
 fi

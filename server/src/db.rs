@@ -78,7 +78,7 @@ pub struct Pools {
 }
 
 /// The companies a connection should serve at most, when there are enough connections.
-const COMPANIES_PER_CONNECTION: usize = 2;
+const COMPANIES_PER_CONNECTION: usize = 4;
 
 /// How long the set of companies seen is collected before it starts over.
 const ACTIVITY_WINDOW: Duration = Duration::from_secs(10);
@@ -254,8 +254,9 @@ mod tests {
     fn few_companies_share_the_whole_pool_and_many_use_a_few_connections_each() {
         assert_eq!(choices(16, 1, 2), 16);
         assert_eq!(choices(16, 0, 2), 16);
-        assert_eq!(choices(16, 4, 2), 8);
-        assert_eq!(choices(16, 10, 2), 3);
+        assert_eq!(choices(16, 4, 2), 16);
+        assert_eq!(choices(16, 10, 2), 6);
+        assert_eq!(choices(16, 40, 2), 2);
         assert_eq!(choices(16, 1000, 2), 2);
         assert_eq!(choices(16, 1000, 4), 4);
         assert_eq!(choices(16, 1000, 40), 16);
