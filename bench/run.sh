@@ -171,16 +171,20 @@ say "   loyalty migrate, one trivial migration: $(timed "$loyalty" migrate --dat
   --rehearse-tenant-migrations bench/rehearsal) s ($(tail -1 "$out/last-command.log"))"
 
 # Twice: the first run right after provisioning, while each database connection still meets
-# most companies for the first time; the second with those catalog caches built.
-scale_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
-  --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds 3)
-grep -v '^RESULT' <<<"$scale_run" | sed 's/^/   server, first run: /' | tee -a "$results"
-scale_rps=$(field "$(grep '^RESULT' <<<"$scale_run")" rps)
-warm_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
-  --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds 0)
-grep -v '^RESULT' <<<"$warm_run" | sed 's/^/   server, second run: /' | tee -a "$results"
-warm_rps=$(field "$(grep '^RESULT' <<<"$warm_run")" rps)
-say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput: $(ratio "$scale_rps" "$server_rps") first run, $(ratio "$warm_rps" "$server_rps") second run (goal >= 0.9)"
+# most companies for the first time; the second with those catalog caches built. Prints the
+# run's lines under a label; its requests per second go to $scale_rps.
+scale_load() {
+  local run
+  run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
+    --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds "$2")
+  grep -v '^RESULT' <<<"$run" | sed "s/^/   server, $1: /" | tee -a "$results"
+  scale_rps=$(field "$(grep '^RESULT' <<<"$run")" rps)
+}
+scale_load "first run" 3
+first_rps=$scale_rps
+scale_load "second run" 0
+warm_rps=$scale_rps
+say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput: $(ratio "$first_rps" "$server_rps") first run, $(ratio "$warm_rps" "$server_rps") second run (goal >= 0.9)"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"
 
 fi

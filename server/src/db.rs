@@ -63,7 +63,7 @@ fn connection(db: &DbConfig) -> anyhow::Result<Pool> {
 ///
 /// A backend keeps the catalog entries of every schema it touched, and PostgreSQL 15 searches
 /// some of them one by one on every update (docs/performance.md): at 1,000 companies, a pool whose
-/// every connection served every company spent a quarter of the database's time there. So a
+/// every connection served every company spent a quarter of the machine's CPU there. So a
 /// company uses a window of consecutive connections starting at one its prefix hashes to, taking
 /// the one with the most room. The window is as wide as keeps about
 /// `COMPANIES_PER_CONNECTION` companies on each connection, counting the companies seen in the
@@ -102,9 +102,7 @@ impl Pools {
         let n = self.conns.len();
         let choices = choices(n, self.active_companies(prefix), self.min_choices);
         let first = home(prefix, n);
-        // `max_by_key` keeps the last of equals; reversed, that is the window's first.
-        let pool = (0..choices).rev().map(|i| &self.conns[(first + i) % n]).max_by_key(|p| room(p)).expect("a pool has connections");
-        pool.get().await
+        roomiest((0..choices).map(|i| &self.conns[(first + i) % n])).get().await
     }
 
     /// Records a request of `prefix`'s company; the number of companies active lately.
@@ -140,13 +138,19 @@ impl Deref for Pools {
 
     /// The connection with the most room, for work outside any tenant schema.
     fn deref(&self) -> &Pool {
-        self.conns.iter().rev().max_by_key(|p| room(p)).expect("a pool has connections")
+        roomiest(self.conns.iter())
     }
 }
 
 /// How many of `connections` a company may use when `active` companies share them.
 fn choices(connections: usize, active: usize, min_choices: usize) -> usize {
     (COMPANIES_PER_CONNECTION * connections / active.max(1)).clamp(min_choices.clamp(1, connections), connections)
+}
+
+/// The pool with the most room; the first of those with as much.
+fn roomiest<'a>(pools: impl DoubleEndedIterator<Item = &'a Pool>) -> &'a Pool {
+    // `max_by_key` keeps the last of equals; reversed, that is the first.
+    pools.rev().max_by_key(|p| room(p)).expect("a pool has connections")
 }
 
 /// Connections a pool could hand out now (idle, or not opened yet) less requests waiting.
