@@ -138,7 +138,7 @@ sent=$(awk -v r="$server_rps" -v s="$((RUN_SECONDS + 3))" 'BEGIN { printf "%d", 
 say "   CPU per request: server $(per_request $((server_cpu1 - server_cpu0)) "$sent") ms, PostgreSQL $(per_request $((pg_cpu1 - pg_cpu0)) "$sent") ms, load generator $(awk -v c="$(cat "$cpu_file")" -v n="$sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms"
 say "   server memory (RSS): $(peak_rss)"
 
-step "2. the same SQL through pgbench (-M simple, one round trip per statement), concurrency $CONCURRENCY, ${RUN_SECONDS} s"
+step "2. the same SQL through pgbench (-M simple, in the round trips the server makes), concurrency $CONCURRENCY, ${RUN_SECONDS} s"
 run_pgbench 3 "" >/dev/null
 rm -f "$out"/pgbench_log*
 pg_cpu0=$(pg_cpu)

@@ -263,18 +263,20 @@ impl FromRequestParts<AppState> for Tenant {
             return Err(AppError::unauthorized());
         };
         let prefix = Prefix::parse(prefix).map_err(|_| AppError::unauthorized())?;
-        let tx = TenantTx::begin(&state.pool, &prefix).await?;
-        let stmt = tx
-            .prepare_cached(
-                "select u.username, u.role, u.pos_id, u.is_active \
-                 from platform.companies c join users u on u.id = $1 \
-                 where c.id = $2 and c.prefix = $3 and c.state = 'active'",
-            )
-            .await;
-        let row = match stmt {
-            Ok(stmt) => tx.query_opt(&stmt, &[&claims.uid, &company_id, &prefix.as_str()]).await,
-            Err(err) => Err(err),
+        // The transaction's start and the user's check go out in one round trip.
+        let tx = TenantTx::connect(&state.pool, &prefix).await?;
+        let user = async {
+            let stmt = tx
+                .prepare_cached(
+                    "select u.username, u.role, u.pos_id, u.is_active \
+                     from platform.companies c join users u on u.id = $1 \
+                     where c.id = $2 and c.prefix = $3 and c.state = 'active'",
+                )
+                .await?;
+            tx.query_opt(&stmt, &[&claims.uid, &company_id, &prefix.as_str()]).await
         };
+        let (started, row) = futures::future::join(tx.start(), user).await;
+        started?;
         let row = match row {
             Ok(row) => row,
             // The company's schema is gone: the company was deleted.

@@ -2,6 +2,7 @@
 //! per-request tenant transaction.
 
 use std::collections::HashSet;
+use std::future::Future;
 use std::ops::Deref;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -193,16 +194,30 @@ pub fn tenant_schema(prefix: &Prefix) -> String {
 /// connection goes back to the pool.
 pub struct TenantTx {
     conn: Option<Object>,
+    prefix: Prefix,
 }
 
 impl TenantTx {
     pub async fn begin(pools: &Pools, prefix: &Prefix) -> AppResult<Self> {
+        let tx = Self::connect(pools, prefix).await?;
+        tx.start().await?;
+        Ok(tx)
+    }
+
+    /// A connection for the company whose transaction is not started yet: [`start`](Self::start)
+    /// it before anything else, or together with the first statement ([`pipeline`]).
+    pub async fn connect(pools: &Pools, prefix: &Prefix) -> AppResult<Self> {
         let conn = pools.get_for(prefix).await?;
+        Ok(TenantTx { conn: Some(conn), prefix: prefix.clone() })
+    }
+
+    /// Starts the transaction; sent when first polled.
+    pub async fn start(&self) -> AppResult<()> {
         // The prefix is validated (`^[a-z][a-z0-9]{1,29}$`) and quoted: the only identifier
         // ever interpolated. `set local` lasts until this transaction ends.
-        let sql = format!("begin; set local search_path to {}", quote_ident(&tenant_schema(prefix)));
-        conn.batch_execute(&sql).await?;
-        Ok(TenantTx { conn: Some(conn) })
+        let sql = format!("begin; set local search_path to {}", quote_ident(&tenant_schema(&self.prefix)));
+        self.batch_execute(&sql).await?;
+        Ok(())
     }
 
     pub async fn commit(mut self) -> AppResult<()> {
@@ -210,6 +225,28 @@ impl TenantTx {
         conn.batch_execute("commit").await?;
         Ok(())
     }
+}
+
+/// Runs several statements of one transaction in one round trip: `requests` (a join of futures
+/// that each run one statement, polled in order, such as `futures::future::try_join3`) once the
+/// `statements` they use are prepared.
+///
+/// A request goes out when its future is first polled, and PostgreSQL runs them one after the
+/// other in that order, each seeing what the ones before it did, as if awaited one by one. A
+/// statement not prepared yet would go out only after its preparation's round trip, behind the
+/// requests after it: hence `statements` first (a round trip each only for a connection that
+/// has not prepared them). In debug builds, a statement missing from `statements` panics.
+///
+/// When one request fails, the transaction is aborted and the ones after it fail too; the join
+/// answers the first error.
+pub async fn pipeline<T>(conn: &Conn, statements: &[&str], requests: impl Future<Output = AppResult<T>>) -> AppResult<T> {
+    for sql in statements {
+        conn.prepare_cached(sql).await?;
+    }
+    let prepared = conn.statement_cache.size();
+    let output = requests.await;
+    debug_assert_eq!(conn.statement_cache.size(), prepared, "a pipelined statement was not in `statements`");
+    output
 }
 
 impl Deref for TenantTx {

@@ -2,6 +2,7 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
+use futures::future::try_join3;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -12,7 +13,7 @@ use super::rules::{self, EarningRules, InvoiceAmount, Occasion};
 use super::store::{self, NewTransaction};
 use super::{Kind, Posting};
 use crate::auth::{CurrentUser, Tenant};
-use crate::db::Conn;
+use crate::db::{self, Conn};
 use crate::domain;
 use crate::error::{AppError, AppResult};
 use crate::http::{AppState, Json, Path};
@@ -90,14 +91,22 @@ pub async fn accredit(
     input: &Accreditation,
     now: DateTime<Utc>,
 ) -> AppResult<Posting> {
-    let customer = store::lock_customer(conn, customer_id)
-        .await?
-        .filter(|c| c.is_active)
-        .ok_or_else(|| AppError::not_found("customer not found"))?;
-    let settings = settings::load(conn).await?;
+    // One round trip: the lock first, so the other two read what the customer's earlier
+    // operations committed.
+    let (customer, settings, accredited_before) = db::pipeline(
+        conn,
+        &[store::LOCK_CUSTOMER, settings::SELECT, store::HAS_ACCREDITATION],
+        try_join3(
+            store::lock_customer(conn, customer_id),
+            settings::load(conn),
+            store::has_accreditation(conn, customer_id),
+        ),
+    )
+    .await?;
+    let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found("customer not found"))?;
     let today = rules::local_date(now, rules::time_zone(&settings.time_zone));
     let occasion = Occasion {
-        first_purchase: !store::has_accreditation(conn, customer.id).await?,
+        first_purchase: !accredited_before,
         birthday: customer.birthdate.is_some_and(|born| rules::is_birthday(born, today)),
     };
     let points = rules::accreditation_points(&EarningRules::from_settings(&settings), input.amount, occasion)
@@ -122,12 +131,20 @@ pub async fn accredit(
         },
     )
     .await?;
-    if points > 0 {
-        store::insert_batch(conn, customer.id, transaction_id, now, points).await?;
-    }
-    let updated_customer = store::post_to_balance(conn, customer.id, points, Some(now)).await?;
-    let new_transaction = store::transaction(conn, transaction_id)
-        .await?
-        .ok_or_else(|| AppError::internal(anyhow::anyhow!("transaction {transaction_id} vanished")))?;
+    // One round trip: the batch, the balance, and the ledger row as answered.
+    let batch = async {
+        if points > 0 {
+            store::insert_batch(conn, customer.id, transaction_id, now, points).await?;
+        }
+        Ok::<_, AppError>(())
+    };
+    let ((), updated_customer, new_transaction) = db::pipeline(
+        conn,
+        &[store::INSERT_BATCH, &store::POST_TO_BALANCE, &store::TRANSACTION_BY_ID],
+        try_join3(batch, store::post_to_balance(conn, customer.id, points, Some(now)), store::transaction(conn, transaction_id)),
+    )
+    .await?;
+    let new_transaction =
+        new_transaction.ok_or_else(|| AppError::internal(anyhow::anyhow!("transaction {transaction_id} vanished")))?;
     Ok(Posting { updated_customer, new_transaction })
 }

@@ -2,6 +2,7 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
+use futures::future::try_join3;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -12,7 +13,7 @@ use super::rules::{self, Points};
 use super::store::{self, NewTransaction};
 use super::{Kind, Posting};
 use crate::auth::{CurrentUser, Tenant};
-use crate::db::Conn;
+use crate::db::{self, Conn};
 use crate::domain::{self, MAX_TEXT};
 use crate::error::{AppError, AppResult};
 use crate::http::{AppState, Json, Path};
@@ -135,13 +136,30 @@ pub async fn redeem(
     input: &Redemption,
     now: DateTime<Utc>,
 ) -> AppResult<Posting> {
-    let customer = store::lock_customer(conn, customer_id)
-        .await?
-        .filter(|c| c.is_active)
-        .ok_or_else(|| AppError::not_found("customer not found"))?;
-    let (points, redeemed_value, product_id, default_description) = match &input.reward {
-        Reward::Product { id, expected_points } => {
-            let product = store::product(conn, *id).await?.ok_or_else(|| AppError::not_found("product not found"))?;
+    // One round trip: the customer's lock, what the reward is worth, and the customer's batches
+    // (locked after the customer, as every balance change does).
+    let worth = async {
+        Ok::<_, AppError>(match &input.reward {
+            Reward::Product { id, expected_points } => {
+                Worth::Product { product: store::product(conn, *id).await?, expected_points: *expected_points }
+            }
+            Reward::Points(points) => Worth::Points { points: *points, rate: settings::load(conn).await?.redemption_rate },
+        })
+    };
+    let worth_statement = match &input.reward {
+        Reward::Product { .. } => store::PRODUCT,
+        Reward::Points(_) => settings::SELECT,
+    };
+    let (customer, worth, open) = db::pipeline(
+        conn,
+        &[store::LOCK_CUSTOMER, worth_statement, store::OPEN_BATCHES],
+        try_join3(store::lock_customer(conn, customer_id), worth, store::open_batches(conn, customer_id, None)),
+    )
+    .await?;
+    let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found("customer not found"))?;
+    let (points, redeemed_value, product_id, default_description) = match worth {
+        Worth::Product { product, expected_points } => {
+            let product = product.ok_or_else(|| AppError::not_found("product not found"))?;
             if !product.is_active {
                 return Err(AppError::bad_request("this product is inactive and cannot be redeemed"));
             }
@@ -151,15 +169,11 @@ pub async fn redeem(
             }
             (points, product.price, Some(product.id), product.name)
         }
-        Reward::Points(points) => {
-            let rate = settings::load(conn).await?.redemption_rate;
-            (*points, rules::redeemed_value(*points, rate), None, "Points redemption".to_string())
-        }
+        Worth::Points { points, rate } => (points, rules::redeemed_value(points, rate), None, "Points redemption".to_string()),
     };
     if points.get() > customer.points {
         return Err(AppError::bad_request("not enough points"));
     }
-    let open = store::open_batches(conn, customer.id, None).await?;
     let plan = rules::plan_consumption(&open, points.get()).ok_or_else(|| {
         AppError::internal(anyhow::anyhow!("customer {} balance exceeds the points in its batches", customer.id))
     })?;
@@ -182,10 +196,24 @@ pub async fn redeem(
         },
     )
     .await?;
-    store::take_from_batches(conn, transaction_id, &plan).await?;
-    let updated_customer = store::post_to_balance(conn, customer.id, -points.get(), Some(now)).await?;
-    let new_transaction = store::transaction(conn, transaction_id)
-        .await?
-        .ok_or_else(|| AppError::internal(anyhow::anyhow!("transaction {transaction_id} vanished")))?;
+    // One round trip: the batches, the balance, and the ledger row as answered.
+    let ((), updated_customer, new_transaction) = db::pipeline(
+        conn,
+        &[store::TAKE_FROM_BATCHES, &store::POST_TO_BALANCE, &store::TRANSACTION_BY_ID],
+        try_join3(
+            store::take_from_batches(conn, transaction_id, &plan),
+            store::post_to_balance(conn, customer.id, -points.get(), Some(now)),
+            store::transaction(conn, transaction_id),
+        ),
+    )
+    .await?;
+    let new_transaction =
+        new_transaction.ok_or_else(|| AppError::internal(anyhow::anyhow!("transaction {transaction_id} vanished")))?;
     Ok(Posting { updated_customer, new_transaction })
+}
+
+/// A redemption's reward and what it is worth, as read for it.
+enum Worth {
+    Product { product: Option<store::RedeemableProduct>, expected_points: Option<i64> },
+    Points { points: Points, rate: rust_decimal::Decimal },
 }

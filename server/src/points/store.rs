@@ -2,6 +2,8 @@
 //! parameters only. Functions run inside the caller's tenant transaction (`search_path` is the
 //! company's schema) and never commit.
 
+use std::sync::LazyLock;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use tokio_postgres::Row;
 use tracing::instrument;
@@ -26,15 +28,36 @@ pub struct LockedCustomer {
     pub last_active: DateTime<Utc>,
 }
 
+/// The statements of the functions that accredit and redeem run in a pipeline
+/// ([`crate::db::pipeline`]).
+pub const LOCK_CUSTOMER: &str = "select id, points, is_active, birthdate, \
+    coalesce(last_activity_at, created_at) as last_active from customers where id = $1 for update";
+pub const HAS_ACCREDITATION: &str = "select exists (select 1 from transactions \
+    where customer_id = $1 and type = 'accreditation' and not is_voided)";
+pub static POST_TO_BALANCE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "update customers set points = points + $2, last_activity_at = coalesce($3, last_activity_at) \
+         where id = $1 returning {CUSTOMER_COLUMNS}"
+    )
+});
+pub static TRANSACTION_BY_ID: LazyLock<String> = LazyLock::new(|| format!("{TRANSACTION_SELECT} where t.id = $1"));
+pub const INSERT_BATCH: &str = "insert into point_batches (customer_id, transaction_id, earned_at, points, remaining) \
+    values ($1, $2, $3, $4, $4)";
+pub const OPEN_BATCHES: &str = "select id, remaining from point_batches \
+    where customer_id = $1 and remaining > 0 and ($2::timestamptz is null or earned_at <= $2) \
+    order by earned_at, id for update";
+pub const TAKE_FROM_BATCHES: &str = "with plan as (select batch_id, points \
+        from unnest($2::bigint[], $3::bigint[]) as p (batch_id, points)), \
+    taken as (update point_batches b set remaining = b.remaining - plan.points \
+        from plan where b.id = plan.batch_id returning b.id) \
+    insert into batch_movements (transaction_id, batch_id, points) \
+    select $1, plan.batch_id, plan.points from plan join taken on taken.id = plan.batch_id";
+pub const PRODUCT: &str = "select id, name, points_value, price, is_active from products where id = $1";
+
 /// Locks a customer's row: every balance change of that customer waits for this transaction.
 #[instrument(level = "debug", skip(conn))]
 pub async fn lock_customer(conn: &Conn, id: i64) -> AppResult<Option<LockedCustomer>> {
-    let stmt = conn
-        .prepare_cached(
-            "select id, points, is_active, birthdate, coalesce(last_activity_at, created_at) as last_active \
-             from customers where id = $1 for update",
-        )
-        .await?;
+    let stmt = conn.prepare_cached(LOCK_CUSTOMER).await?;
     Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| LockedCustomer {
         id: row.get("id"),
         points: row.get("points"),
@@ -47,12 +70,7 @@ pub async fn lock_customer(conn: &Conn, id: i64) -> AppResult<Option<LockedCusto
 /// Whether the customer has a non-voided accreditation (so a new one is not a first purchase).
 #[instrument(level = "debug", skip(conn))]
 pub async fn has_accreditation(conn: &Conn, customer_id: i64) -> AppResult<bool> {
-    let stmt = conn
-        .prepare_cached(
-            "select exists (select 1 from transactions \
-             where customer_id = $1 and type = 'accreditation' and not is_voided)",
-        )
-        .await?;
+    let stmt = conn.prepare_cached(HAS_ACCREDITATION).await?;
     Ok(conn.query_one(&stmt, &[&customer_id]).await?.get(0))
 }
 
@@ -65,12 +83,7 @@ pub async fn post_to_balance(
     delta: i64,
     activity_at: Option<DateTime<Utc>>,
 ) -> AppResult<Customer> {
-    let stmt = conn
-        .prepare_cached(&format!(
-            "update customers set points = points + $2, last_activity_at = coalesce($3, last_activity_at) \
-             where id = $1 returning {CUSTOMER_COLUMNS}"
-        ))
-        .await?;
+    let stmt = conn.prepare_cached(&POST_TO_BALANCE).await?;
     let row = conn.query_one(&stmt, &[&customer_id, &delta, &activity_at]).await?;
     Ok(Customer::from_row(&row))
 }
@@ -167,7 +180,7 @@ fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
 
 #[instrument(level = "debug", skip(conn))]
 pub async fn transaction(conn: &Conn, id: i64) -> AppResult<Option<Transaction>> {
-    let stmt = conn.prepare_cached(&format!("{TRANSACTION_SELECT} where t.id = $1")).await?;
+    let stmt = conn.prepare_cached(&TRANSACTION_BY_ID).await?;
     conn.query_opt(&stmt, &[&id]).await?.as_ref().map(transaction_from_row).transpose()
 }
 
@@ -336,12 +349,7 @@ pub async fn insert_batch(
     earned_at: DateTime<Utc>,
     points: i64,
 ) -> AppResult<()> {
-    let stmt = conn
-        .prepare_cached(
-            "insert into point_batches (customer_id, transaction_id, earned_at, points, remaining) \
-             values ($1, $2, $3, $4, $4)",
-        )
-        .await?;
+    let stmt = conn.prepare_cached(INSERT_BATCH).await?;
     conn.execute(&stmt, &[&customer_id, &transaction_id, &earned_at, &points]).await?;
     Ok(())
 }
@@ -354,13 +362,7 @@ pub async fn open_batches(
     customer_id: i64,
     earned_up_to: Option<DateTime<Utc>>,
 ) -> AppResult<Vec<OpenBatch>> {
-    let stmt = conn
-        .prepare_cached(
-            "select id, remaining from point_batches \
-             where customer_id = $1 and remaining > 0 and ($2::timestamptz is null or earned_at <= $2) \
-             order by earned_at, id for update",
-        )
-        .await?;
+    let stmt = conn.prepare_cached(OPEN_BATCHES).await?;
     let rows = conn.query(&stmt, &[&customer_id, &earned_up_to]).await?;
     Ok(rows.iter().map(|row| OpenBatch { id: row.get("id"), remaining: row.get("remaining") }).collect())
 }
@@ -370,15 +372,7 @@ pub async fn open_batches(
 #[instrument(level = "debug", skip(conn))]
 pub async fn take_from_batches(conn: &Conn, transaction_id: i64, plan: &[(i64, i64)]) -> AppResult<()> {
     let (batch_ids, points): (Vec<i64>, Vec<i64>) = plan.iter().copied().unzip();
-    let stmt = conn
-        .prepare_cached(
-            "with plan as (select batch_id, points from unnest($2::bigint[], $3::bigint[]) as p (batch_id, points)), \
-             taken as (update point_batches b set remaining = b.remaining - plan.points \
-                       from plan where b.id = plan.batch_id returning b.id) \
-             insert into batch_movements (transaction_id, batch_id, points) \
-             select $1, plan.batch_id, plan.points from plan join taken on taken.id = plan.batch_id",
-        )
-        .await?;
+    let stmt = conn.prepare_cached(TAKE_FROM_BATCHES).await?;
     let moved = conn.execute(&stmt, &[&transaction_id, &batch_ids, &points]).await?;
     if moved != plan.len() as u64 {
         return Err(AppError::internal(anyhow::anyhow!("batch movements of transaction {transaction_id} incomplete")));
@@ -435,9 +429,7 @@ pub struct RedeemableProduct {
 
 #[instrument(level = "debug", skip(conn))]
 pub async fn product(conn: &Conn, id: i64) -> AppResult<Option<RedeemableProduct>> {
-    let stmt = conn
-        .prepare_cached("select id, name, points_value, price, is_active from products where id = $1")
-        .await?;
+    let stmt = conn.prepare_cached(PRODUCT).await?;
     Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| RedeemableProduct {
         id: row.get("id"),
         name: row.get("name"),

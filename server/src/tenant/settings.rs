@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::auth::Tenant;
+use crate::db::Conn;
 use crate::error::{AppError, AppResult};
 use crate::http::{AppState, Json};
 
@@ -46,16 +47,15 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(read, save))
 }
 
-pub async fn load(client: &tokio_postgres::Client) -> AppResult<Settings> {
-    let row = client
-        .query_one(
-            "select points_per_peso, redemption_rate, campaign_multiplier, expiration_policy, \
-             points_expiration_days, inactivity_days, enable_first_purchase_bonus, \
-             first_purchase_bonus_multiplier, enable_birthday_bonus, birthday_bonus_multiplier, \
-             role_permissions, time_zone from settings",
-            &[],
-        )
-        .await?;
+/// The statement of [`load`], for [`crate::db::pipeline`].
+pub const SELECT: &str = "select points_per_peso, redemption_rate, campaign_multiplier, expiration_policy, \
+    points_expiration_days, inactivity_days, enable_first_purchase_bonus, first_purchase_bonus_multiplier, \
+    enable_birthday_bonus, birthday_bonus_multiplier, role_permissions, time_zone from settings";
+
+/// The company's rules.
+pub async fn load(conn: &Conn) -> AppResult<Settings> {
+    let stmt = conn.prepare_cached(SELECT).await?;
+    let row = conn.query_one(&stmt, &[]).await?;
     let permissions: serde_json::Value = row.get("role_permissions");
     Ok(Settings {
         points_per_peso: row.get("points_per_peso"),

@@ -1,10 +1,12 @@
+use std::sync::Arc;
+
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::America::Bogota;
 use reqwest::StatusCode;
 use serde_json::json;
 
 use super::support::*;
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with_pool};
 
 #[tokio::test]
 async fn points_follow_the_formula_with_campaign_first_purchase_and_birthday_bonuses() {
@@ -50,6 +52,36 @@ async fn points_follow_the_formula_with_campaign_first_purchase_and_birthday_bon
     // A purchase too small to earn is still on record, with no batch.
     assert_eq!(number(&app, &shop, &format!("select count(*) from transactions where customer_id = {rounding}")).await, 2);
     assert_eq!(batches(&app, &shop, rounding).await, [999]);
+    assert_ledger_consistent(&app, &shop).await;
+}
+
+#[tokio::test]
+async fn concurrent_first_purchases_of_a_customer_earn_the_first_purchase_bonus_once() {
+    let app = Arc::new(spawn_app_with_pool(12).await);
+    let shop = shop(&app, "acme").await;
+    sql(
+        &app,
+        &shop,
+        "update settings set points_per_peso = 0.01, enable_first_purchase_bonus = true, \
+         first_purchase_bonus_multiplier = 2",
+    )
+    .await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let token = Arc::new(shop.admin.clone());
+    let attempts = (0..20).map(|_| {
+        let (app, token) = (app.clone(), token.clone());
+        tokio::spawn(async move { accredit_api(&app, &token, customer, 10_000).await })
+    });
+    let mut earned = Vec::new();
+    for answer in futures::future::join_all(attempts).await {
+        let answer = answer.unwrap();
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        earned.push(answer.body["newTransaction"]["points"].as_i64().unwrap());
+    }
+    earned.sort();
+    // 10,000 COP earn 100 points; only the first of them, whichever it was, earns double.
+    assert_eq!(earned, [[100; 19].as_slice(), &[200]].concat());
+    assert_eq!(balance(&app, &shop, customer).await, 2_100);
     assert_ledger_consistent(&app, &shop).await;
 }
 
