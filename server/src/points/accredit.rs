@@ -2,7 +2,7 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use futures::future::try_join3;
+use futures::future::{try_join, try_join3};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -112,39 +112,35 @@ pub async fn accredit(
     let points = rules::accreditation_points(&EarningRules::from_settings(&settings), input.amount, occasion)
         .ok_or_else(|| AppError::bad_request("invoice amount is too large"))?;
     let description = format!("Purchase of {} COP", input.amount.pesos());
-    let transaction_id = store::insert_transaction(
-        conn,
-        &NewTransaction {
-            kind: Kind::Accreditation,
-            points,
-            customer_id: customer.id,
-            cashier_id: Some(by.id),
-            cashier_username: &by.username,
-            pos_id: by.pos_id,
-            description: Some(&description),
-            invoice_amount: Some(input.amount.pesos()),
-            redeemed_value: None,
-            invoice_reference: input.invoice_reference.as_deref(),
-            product_id: None,
-            original_transaction_id: None,
-            at: now,
-        },
-    )
-    .await?;
-    // One round trip: the batch, the balance, and the ledger row as answered.
+    let new_transaction = NewTransaction {
+        kind: Kind::Accreditation,
+        points,
+        customer_id: customer.id,
+        cashier_id: Some(by.id),
+        cashier_username: &by.username,
+        pos_id: by.pos_id,
+        description: Some(&description),
+        invoice_amount: Some(input.amount.pesos()),
+        redeemed_value: None,
+        invoice_reference: input.invoice_reference.as_deref(),
+        product_id: None,
+        original_transaction_id: None,
+        at: now,
+    };
+    let inserted = store::insert_transaction(conn, &new_transaction).await?;
+    // One round trip: the batch and the balance.
     let batch = async {
         if points > 0 {
-            store::insert_batch(conn, customer.id, transaction_id, now, points).await?;
+            store::insert_batch(conn, customer.id, inserted.id, now, points).await?;
         }
         Ok::<_, AppError>(())
     };
-    let ((), updated_customer, new_transaction) = db::pipeline(
+    let ((), updated_customer) = db::pipeline(
         conn,
-        &[store::INSERT_BATCH, &store::POST_TO_BALANCE, &store::TRANSACTION_BY_ID],
-        try_join3(batch, store::post_to_balance(conn, customer.id, points, Some(now)), store::transaction(conn, transaction_id)),
+        &[store::INSERT_BATCH, &store::POST_TO_BALANCE],
+        try_join(batch, store::post_to_balance(conn, customer.id, points, Some(now))),
     )
     .await?;
-    let new_transaction =
-        new_transaction.ok_or_else(|| AppError::internal(anyhow::anyhow!("transaction {transaction_id} vanished")))?;
+    let new_transaction = new_transaction.answered(inserted, &updated_customer);
     Ok(Posting { updated_customer, new_transaction })
 }

@@ -144,7 +144,8 @@ pub async fn run(conn: &Conn, settings: &Settings, trigger: Trigger, actor: &str
                     at: now,
                 },
             )
-            .await?;
+            .await?
+            .id;
             let plan: Vec<(i64, i64)> = due.iter().map(|batch| (batch.id, batch.remaining)).collect();
             store::take_from_batches(conn, transaction_id, &plan).await?;
             store::post_to_balance(conn, customer.id, -total, None).await?;

@@ -2,7 +2,7 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use futures::future::try_join3;
+use futures::future::{try_join, try_join3};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -177,38 +177,33 @@ pub async fn redeem(
     let plan = rules::plan_consumption(&open, points.get()).ok_or_else(|| {
         AppError::internal(anyhow::anyhow!("customer {} balance exceeds the points in its batches", customer.id))
     })?;
-    let transaction_id = store::insert_transaction(
+    let new_transaction = NewTransaction {
+        kind: Kind::Redemption,
+        points: -points.get(),
+        customer_id: customer.id,
+        cashier_id: Some(by.id),
+        cashier_username: &by.username,
+        pos_id: by.pos_id,
+        description: Some(input.description.as_deref().unwrap_or(&default_description)),
+        invoice_amount: None,
+        redeemed_value: Some(redeemed_value),
+        invoice_reference: input.invoice_reference.as_deref(),
+        product_id,
+        original_transaction_id: None,
+        at: now,
+    };
+    let inserted = store::insert_transaction(conn, &new_transaction).await?;
+    // One round trip: the batches and the balance.
+    let ((), updated_customer) = db::pipeline(
         conn,
-        &NewTransaction {
-            kind: Kind::Redemption,
-            points: -points.get(),
-            customer_id: customer.id,
-            cashier_id: Some(by.id),
-            cashier_username: &by.username,
-            pos_id: by.pos_id,
-            description: Some(input.description.as_deref().unwrap_or(&default_description)),
-            invoice_amount: None,
-            redeemed_value: Some(redeemed_value),
-            invoice_reference: input.invoice_reference.as_deref(),
-            product_id,
-            original_transaction_id: None,
-            at: now,
-        },
-    )
-    .await?;
-    // One round trip: the batches, the balance, and the ledger row as answered.
-    let ((), updated_customer, new_transaction) = db::pipeline(
-        conn,
-        &[store::TAKE_FROM_BATCHES, &store::POST_TO_BALANCE, &store::TRANSACTION_BY_ID],
-        try_join3(
-            store::take_from_batches(conn, transaction_id, &plan),
+        &[store::TAKE_FROM_BATCHES, &store::POST_TO_BALANCE],
+        try_join(
+            store::take_from_batches(conn, inserted.id, &plan),
             store::post_to_balance(conn, customer.id, -points.get(), Some(now)),
-            store::transaction(conn, transaction_id),
         ),
     )
     .await?;
-    let new_transaction =
-        new_transaction.ok_or_else(|| AppError::internal(anyhow::anyhow!("transaction {transaction_id} vanished")))?;
+    let new_transaction = new_transaction.answered(inserted, &updated_customer);
     Ok(Posting { updated_customer, new_transaction })
 }
 

@@ -40,7 +40,6 @@ pub static POST_TO_BALANCE: LazyLock<String> = LazyLock::new(|| {
          where id = $1 returning {CUSTOMER_COLUMNS}"
     )
 });
-pub static TRANSACTION_BY_ID: LazyLock<String> = LazyLock::new(|| format!("{TRANSACTION_SELECT} where t.id = $1"));
 pub const INSERT_BATCH: &str = "insert into point_batches (customer_id, transaction_id, earned_at, points, remaining) \
     values ($1, $2, $3, $4, $4)";
 pub const OPEN_BATCHES: &str = "select id, remaining from point_batches \
@@ -109,8 +108,44 @@ pub struct NewTransaction<'a> {
     pub at: DateTime<Utc>,
 }
 
+impl NewTransaction<'_> {
+    /// The row as the API answers it, once inserted (for `customer`, as it is after the posting).
+    pub fn answered(&self, inserted: Inserted, customer: &Customer) -> Transaction {
+        Transaction {
+            id: inserted.id,
+            date: inserted.created_at,
+            kind: self.kind,
+            points: self.points,
+            customer_id: self.customer_id,
+            customer_name: customer.name.clone(),
+            customer_document: customer.document.clone(),
+            cashier_username: self.cashier_username.to_string(),
+            pos_id: self.pos_id,
+            pos_name: inserted.pos_name,
+            description: self.description.map(str::to_string),
+            invoice_amount: self.invoice_amount,
+            redeemed_value: self.redeemed_value,
+            invoice_reference: self.invoice_reference.map(str::to_string),
+            product_id: self.product_id,
+            is_voided: false,
+            voided_by: None,
+            original_transaction_id: self.original_transaction_id,
+        }
+    }
+}
+
+/// What the database gave a new ledger row.
+#[derive(Clone, Debug)]
+pub struct Inserted {
+    pub id: i64,
+    /// As stored (to the microsecond).
+    pub created_at: DateTime<Utc>,
+    /// The name of the row's point of sale.
+    pub pos_name: Option<String>,
+}
+
 #[instrument(level = "debug", skip_all, fields(kind = row.kind.as_str(), customer = row.customer_id, points = row.points))]
-pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<i64> {
+pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<Inserted> {
     let stmt = conn
         .prepare_cached(
             "with stale as (delete from daily_figures \
@@ -118,10 +153,11 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
              insert into transactions (created_at, type, points, customer_id, cashier_id, cashier_username, \
              pos_id, description, invoice_amount, redeemed_value, invoice_reference, product_id, \
              original_transaction_id) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id",
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+             returning id, created_at, (select name from points_of_sale where id = $7) as pos_name",
         )
         .await?;
-    let id = conn
+    let inserted = conn
         .query_one(
             &stmt,
             &[
@@ -140,9 +176,8 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
                 &row.original_transaction_id,
             ],
         )
-        .await?
-        .get(0);
-    Ok(id)
+        .await?;
+    Ok(Inserted { id: inserted.get("id"), created_at: inserted.get("created_at"), pos_name: inserted.get("pos_name") })
 }
 
 const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, t.points, t.customer_id, \
@@ -176,12 +211,6 @@ fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
         voided_by: row.get("voided_by"),
         original_transaction_id: row.get("original_transaction_id"),
     })
-}
-
-#[instrument(level = "debug", skip(conn))]
-pub async fn transaction(conn: &Conn, id: i64) -> AppResult<Option<Transaction>> {
-    let stmt = conn.prepare_cached(&TRANSACTION_BY_ID).await?;
-    conn.query_opt(&stmt, &[&id]).await?.as_ref().map(transaction_from_row).transpose()
 }
 
 /// Every transaction, newest first.

@@ -177,7 +177,8 @@ pub async fn void(
             at: now,
         },
     )
-    .await?;
+    .await?
+    .id;
     if let Some(batch) = batch {
         // The cancellation empties the batch, recorded as a movement like any other.
         store::take_from_batches(conn, cancellation_id, &[(batch.id, batch.points)]).await?;

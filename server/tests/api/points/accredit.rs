@@ -170,6 +170,29 @@ async fn an_accreditation_answers_the_customer_and_a_transaction_by_the_cashier_
 }
 
 #[tokio::test]
+async fn accreditations_and_redemptions_answer_their_ledger_rows_as_the_report_shows_them() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
+    let customer = add_customer(&app, &shop, "1020304050", None).await;
+    let product = add_product(&app, &shop, "TAZ-1", 150, 15_000, true).await;
+    let answers = [
+        accredit_api(&app, &cajero, customer, 50_000).await,
+        accredit_api(&app, &shop.admin, customer, 20_000).await,
+        redeem_api(&app, &cajero, customer, 100).await,
+        app.post(&format!("/api/customers/{customer}/redeem"), &cajero, json!({ "productId": product })).await,
+    ];
+    let report = app.get("/api/transactions", &shop.admin).await;
+    assert_eq!(report.status, StatusCode::OK);
+    for answer in answers {
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+        let answered = &answer.body["newTransaction"];
+        let stored = report.body.as_array().unwrap().iter().find(|t| t["id"] == answered["id"]).unwrap();
+        assert_eq!(answered, stored);
+    }
+}
+
+#[tokio::test]
 async fn an_accreditation_refuses_bad_amounts_unknown_or_inactive_customers_and_roles_without_permission() {
     let app = spawn_app().await;
     let shop = shop(&app, "acme").await;
