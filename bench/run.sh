@@ -3,8 +3,9 @@
 # own (durable settings, as in production), against a release build of the server.
 #
 #   1. points throughput: BENCH_TENANTS companies x BENCH_CUSTOMERS customers, accredit and
-#      redeem over HTTP at BENCH_CONCURRENCY for BENCH_SECONDS;
-#   2. the same transactions' SQL through pgbench at the same concurrency, and the ratio;
+#      redeem over HTTP at BENCH_CONCURRENCY;
+#   2. the same transactions' SQL through pgbench at the same concurrency, and the ratio; 1 and 2
+#      take turns, BENCH_ROUNDS rounds of BENCH_ROUND_SECONDS each;
 #   3. tenant scale: provisioning up to BENCH_SCALE_TENANTS companies, migrate over all of them
 #      (nothing pending, then one trivial migration), throughput spread over all of them;
 #   4. read paths at BENCH_READ_TRANSACTIONS transactions and BENCH_READ_CUSTOMERS customers;
@@ -18,6 +19,9 @@ TENANTS=${BENCH_TENANTS:-10}
 CUSTOMERS=${BENCH_CUSTOMERS:-10000}
 CONCURRENCY=${BENCH_CONCURRENCY:-16}
 RUN_SECONDS=${BENCH_SECONDS:-20}
+# Steps 1 and 2 take turns, this many rounds of this many seconds each.
+ROUNDS=${BENCH_ROUNDS:-3}
+ROUND_SECONDS=${BENCH_ROUND_SECONDS:-10}
 SCALE_TENANTS=${BENCH_SCALE_TENANTS:-1000}
 READ_CUSTOMERS=${BENCH_READ_CUSTOMERS:-100000}
 READ_TRANSACTIONS=${BENCH_READ_TRANSACTIONS:-1000000}
@@ -37,6 +41,7 @@ say() { echo "$*" | tee -a "$results"; }
 step() { echo; say "== $*"; }
 # The value of key=value in a RESULT line.
 field() { sed -n "s/^RESULT.* $2=\([^ ]*\).*/\1/p; s/^RESULT $2=\([^ ]*\).*/\1/p" <<<"$1" | head -1; }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 free_port() {
@@ -123,36 +128,59 @@ run_pgbench() {
 }
 
 if phase throughput; then
-step "1. points throughput: $TENANTS companies x $CUSTOMERS customers, concurrency $CONCURRENCY, ${RUN_SECONDS} s"
+step "1 and 2. points throughput: $TENANTS companies x $CUSTOMERS customers, concurrency $CONCURRENCY; the server over HTTP and the same SQL through pgbench (-M simple, in the round trips the server makes), taking turns: $ROUNDS rounds of ${ROUND_SECONDS} s each"
 "$bench" --base "$base" provision --super-user root --stem b --from 1 --to "$TENANTS" --tokens-out "$tokens" >/dev/null
 seed_customers "$CUSTOMERS"
-server_cpu0=$(proc_cpu "$server_pid"); pg_cpu0=$(pg_cpu)
-server_run=$(with_cpu "$bench" --base "$base" load --tokens "$tokens" --customers "$CUSTOMERS" \
-  --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds 3)
-server_cpu1=$(proc_cpu "$server_pid"); pg_cpu1=$(pg_cpu)
-grep -v '^RESULT' <<<"$server_run" | sed 's/^/   server: /' | tee -a "$results"
-server_result=$(grep '^RESULT' <<<"$server_run")
-server_rps=$(field "$server_result" rps)
-# Requests sent in the whole run (warm-up included), for CPU per request.
-sent=$(awk -v r="$server_rps" -v s="$((RUN_SECONDS + 3))" 'BEGIN { printf "%d", r * s }')
-say "   CPU per request: server $(per_request $((server_cpu1 - server_cpu0)) "$sent") ms, PostgreSQL $(per_request $((pg_cpu1 - pg_cpu0)) "$sent") ms, load generator $(awk -v c="$(cat "$cpu_file")" -v n="$sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms"
-say "   server memory (RSS): $(peak_rss)"
-
-step "2. the same SQL through pgbench (-M simple, in the round trips the server makes), concurrency $CONCURRENCY, ${RUN_SECONDS} s"
+first_tokens=$out/tokens-first.tsv
+cp "$tokens" "$first_tokens"
+# The two take turns so that a change in the machine's speed (it may be shared) falls on both;
+# the figures are the rounds' medians, and CPU is summed over every round.
+server_load() {
+  "$bench" --base "$base" load --tokens "$first_tokens" --customers "$CUSTOMERS" \
+    --concurrency "$CONCURRENCY" --seconds "$1" --warmup-seconds 0
+}
+server_load 3 >/dev/null
 run_pgbench 3 "" >/dev/null
-rm -f "$out"/pgbench_log*
-pg_cpu0=$(pg_cpu)
-pgbench_out=$(with_cpu run_pgbench "$RUN_SECONDS" "$out/pgbench_log")
-pg_cpu1=$(pg_cpu)
-pgbench_tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' <<<"$pgbench_out" | head -1)
-pgbench_sent=$(awk -v r="$pgbench_tps" -v s="$RUN_SECONDS" 'BEGIN { printf "%d", r * s }')
-pgbench_failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' <<<"$pgbench_out" | head -1)
-percentiles=$(cat "$out"/pgbench_log* | awk '{ print $3 }' | sort -n | awk '
-  { v[NR] = $1 }
-  END { printf "p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms", v[int(NR * 0.5)] / 1000, v[int(NR * 0.99)] / 1000, v[int(NR * 0.999)] / 1000 }')
-say "   pgbench: ${pgbench_tps} transactions/s, ${pgbench_failed:-0} failed; latency $percentiles"
-say "   CPU per transaction: PostgreSQL $(per_request $((pg_cpu1 - pg_cpu0)) "$pgbench_sent") ms, pgbench $(awk -v c="$(cat "$cpu_file")" -v n="$pgbench_sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms"
-say "   RATIO server / pgbench throughput: $(ratio "$server_rps" "$pgbench_tps") (goal >= 0.8); server p99 $(field "$server_result" p99_ms) ms (goal < 25 ms)"
+server_lines=(); server_rates=(); server_p99s=(); pgbench_lines=(); pgbench_rates=(); pgbench_p99s=(); round_ratios=()
+server_ticks=0; server_pg_ticks=0; server_sent=0; generator_cpu=0
+pgbench_pg_ticks=0; pgbench_sent=0; pgbench_cpu=0; pgbench_failed=0
+for round in $(seq "$ROUNDS"); do
+  server_cpu0=$(proc_cpu "$server_pid"); pg_cpu0=$(pg_cpu)
+  server_run=$(with_cpu server_load "$ROUND_SECONDS")
+  server_cpu1=$(proc_cpu "$server_pid"); pg_cpu1=$(pg_cpu)
+  result=$(grep '^RESULT' <<<"$server_run")
+  server_lines+=("$(grep -v '^RESULT' <<<"$server_run")")
+  server_rates+=("$(field "$result" rps)"); server_p99s+=("$(field "$result" p99_ms)")
+  server_ticks=$((server_ticks + server_cpu1 - server_cpu0)); server_pg_ticks=$((server_pg_ticks + pg_cpu1 - pg_cpu0))
+  server_sent=$((server_sent + $(field "$result" ok) + $(field "$result" errors)))
+  generator_cpu=$(awk -v a="$generator_cpu" -v b="$(cat "$cpu_file")" 'BEGIN { print a + b }')
+
+  rm -f "$out"/pgbench_log*
+  pg_cpu0=$(pg_cpu)
+  pgbench_out=$(with_cpu run_pgbench "$ROUND_SECONDS" "$out/pgbench_log")
+  pg_cpu1=$(pg_cpu)
+  tps=$(sed -n 's/^tps = \([0-9.]*\).*/\1/p' <<<"$pgbench_out" | head -1)
+  processed=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' <<<"$pgbench_out" | head -1)
+  failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' <<<"$pgbench_out" | head -1)
+  percentiles=$(cat "$out"/pgbench_log* | awk '{ print $3 }' | sort -n | awk '
+    { v[NR] = $1 }
+    END { printf "p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms", v[int(NR * 0.5)] / 1000, v[int(NR * 0.99)] / 1000, v[int(NR * 0.999)] / 1000 }')
+  pgbench_lines+=("$(printf '%.1f' "$tps") transactions/s, ${failed:-0} failed; latency $percentiles")
+  pgbench_rates+=("$tps"); pgbench_p99s+=("$(sed 's/.*p99 \([0-9.]*\) ms,.*/\1/' <<<"$percentiles")")
+  pgbench_pg_ticks=$((pgbench_pg_ticks + pg_cpu1 - pg_cpu0)); pgbench_sent=$((pgbench_sent + ${processed:-0}))
+  pgbench_cpu=$(awk -v a="$pgbench_cpu" -v b="$(cat "$cpu_file")" 'BEGIN { print a + b }')
+  pgbench_failed=$((pgbench_failed + ${failed:-0}))
+  round_ratios+=("$(ratio "${server_rates[-1]}" "$tps")")
+  say "   round $round: server ${server_rates[-1]}/s, p99 ${server_p99s[-1]} ms; pgbench $(printf '%.1f' "$tps")/s, p99 ${pgbench_p99s[-1]} ms; ratio ${round_ratios[-1]}"
+done
+server_rps=$(median "${server_rates[@]}")
+pgbench_tps=$(median "${pgbench_rates[@]}")
+say "   server, median round: $(for i in "${!server_rates[@]}"; do [ "${server_rates[$i]}" = "$server_rps" ] && { echo "${server_lines[$i]}"; break; }; done)"
+say "   CPU per request: server $(per_request "$server_ticks" "$server_sent") ms, PostgreSQL $(per_request "$server_pg_ticks" "$server_sent") ms, load generator $(awk -v c="$generator_cpu" -v n="$server_sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms"
+say "   server memory (RSS): $(peak_rss)"
+say "   pgbench, median round: $(for i in "${!pgbench_rates[@]}"; do [ "${pgbench_rates[$i]}" = "$pgbench_tps" ] && { echo "${pgbench_lines[$i]}"; break; }; done)"
+say "   CPU per transaction: PostgreSQL $(per_request "$pgbench_pg_ticks" "$pgbench_sent") ms, pgbench $(awk -v c="$pgbench_cpu" -v n="$pgbench_sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms; ${pgbench_failed} failed"
+say "   RATIO server / pgbench throughput: $(median "${round_ratios[@]}") (median of the rounds' ${round_ratios[*]}; goal >= 0.8); p99 medians: server $(median "${server_p99s[@]}") ms (goal < 25 ms), pgbench $(median "${pgbench_p99s[@]}") ms"
 
 fi
 
@@ -184,7 +212,12 @@ scale_load "first run" 3
 first_rps=$scale_rps
 scale_load "second run" 0
 warm_rps=$scale_rps
-say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput: $(ratio "$first_rps" "$server_rps") first run, $(ratio "$warm_rps" "$server_rps") second run (goal >= 0.9)"
+# The first companies alone again, right after: the machine's speed of the moment, and what
+# serving many companies left behind (catalog caches, autovacuum) without their load.
+again=$(server_load "$RUN_SECONDS")
+grep -v '^RESULT' <<<"$again" | sed "s/^/   server, $TENANTS companies again: /" | tee -a "$results"
+again_rps=$(field "$(grep '^RESULT' <<<"$again")" rps)
+say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput: $(ratio "$first_rps" "$server_rps") first run, $(ratio "$warm_rps" "$server_rps") second run, to step 1 (goal >= 0.9); second run to the $TENANTS companies again: $(ratio "$warm_rps" "$again_rps")"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"
 
 fi
