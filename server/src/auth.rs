@@ -15,7 +15,6 @@ use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use deadpool_postgres::Object;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use tokio_postgres::error::SqlState;
@@ -243,9 +242,9 @@ impl Tenant {
 }
 
 impl Deref for Tenant {
-    type Target = Object;
+    type Target = TenantTx;
 
-    fn deref(&self) -> &Object {
+    fn deref(&self) -> &TenantTx {
         &self.tx
     }
 }
@@ -263,7 +262,8 @@ impl FromRequestParts<AppState> for Tenant {
             return Err(AppError::unauthorized());
         };
         let prefix = Prefix::parse(prefix).map_err(|_| AppError::unauthorized())?;
-        // The transaction's start and the user's check go out in one round trip.
+        // The transaction's start and the user's check go out in one round trip, the check
+        // keeping its plan (it finds rows by key) and the handler's statements planned as usual.
         let tx = TenantTx::connect(&state.pool, &prefix).await?;
         let user = async {
             let stmt = tx
@@ -275,10 +275,13 @@ impl FromRequestParts<AppState> for Tenant {
                 .await?;
             tx.query_opt(&stmt, &[&claims.uid, &company_id, &prefix.as_str()]).await
         };
-        let (started, row) = futures::future::join(tx.start(), user).await;
+        let (started, kept, row, restored) =
+            futures::future::join4(tx.start(), tx.keep_plans(), user, tx.plan_each_time()).await;
         started?;
+        kept?;
         let row = match row {
-            Ok(row) => row,
+            // After the check succeeded, so the plan mode must have been restored too.
+            Ok(row) => restored.map(|()| row)?,
             // The company's schema is gone: the company was deleted.
             Err(err) if err.code() == Some(&SqlState::UNDEFINED_TABLE) => None,
             Err(err) => return Err(err.into()),

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use deadpool_postgres::{Hook, HookError, Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime};
-use tokio_postgres::NoTls;
+use tokio_postgres::{NoTls, Statement};
 
 use crate::config::DbConfig;
 use crate::domain::Prefix;
@@ -19,8 +19,14 @@ use crate::error::AppResult;
 /// its tenant scope fails loudly instead of reading some tenant's data.
 pub const NO_TENANT_SCHEMA: &str = "loyalty_no_tenant";
 
-/// A pooled connection's client (with its statement cache), as data-access functions take it.
-pub type Conn = deadpool_postgres::ClientWrapper;
+/// What a company's data-access functions take: its open transaction, whose
+/// [`prepare_cached`](TenantTx::prepare_cached) keeps the company's statements apart.
+pub type Conn = TenantTx;
+
+/// The statements a pooled connection keeps before it drops them all and starts over: each
+/// costs its backend about 27 kB with a plan kept (docs/performance.md), so at most about
+/// 110 MB a backend.
+const MAX_STATEMENTS_PER_CONNECTION: usize = 4000;
 
 /// Parses a `postgres://` URL.
 pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
@@ -195,6 +201,8 @@ pub fn tenant_schema(prefix: &Prefix) -> String {
 pub struct TenantTx {
     conn: Option<Object>,
     prefix: Prefix,
+    /// `/* tenant_x */ `, the start of the company's statements' text.
+    tag: String,
 }
 
 impl TenantTx {
@@ -208,7 +216,38 @@ impl TenantTx {
     /// it before anything else, or together with the first statement ([`pipeline`]).
     pub async fn connect(pools: &Pools, prefix: &Prefix) -> AppResult<Self> {
         let conn = pools.get_for(prefix).await?;
-        Ok(TenantTx { conn: Some(conn), prefix: prefix.clone() })
+        if conn.statement_cache.size() > MAX_STATEMENTS_PER_CONNECTION {
+            conn.statement_cache.clear();
+        }
+        let tag = format!("/* {} */ ", tenant_schema(prefix));
+        Ok(TenantTx { conn: Some(conn), prefix: prefix.clone(), tag })
+    }
+
+    /// Prepares a statement for this company on this connection, or finds it prepared.
+    ///
+    /// Each company has statements of its own (their text starts with a comment naming its
+    /// schema): PostgreSQL analyses a prepared statement again, and plans it again, whenever it
+    /// runs under another `search_path` than last time, and a pooled connection serves several
+    /// companies. So a company's statement always runs under its own `search_path` and can keep
+    /// its plan ([`keep_plans`](Self::keep_plans)).
+    pub async fn prepare_cached(&self, sql: &str) -> Result<Statement, tokio_postgres::Error> {
+        let conn = self.conn.as_ref().expect("transaction already finished");
+        conn.prepare_cached(&format!("{}{sql}", self.tag)).await
+    }
+
+    /// Lets the statements run after it in this transaction keep one plan for every execution,
+    /// made the first time, instead of being planned at each (the pool's default). For
+    /// statements that find rows by key, whose best plan does not depend on the values; not
+    /// for searches, whose plans must fit their patterns and filters.
+    pub async fn keep_plans(&self) -> AppResult<()> {
+        self.batch_execute("set local plan_cache_mode = force_generic_plan").await?;
+        Ok(())
+    }
+
+    /// Undoes [`keep_plans`](Self::keep_plans) for the statements run after it.
+    pub async fn plan_each_time(&self) -> AppResult<()> {
+        self.batch_execute("set local plan_cache_mode = force_custom_plan").await?;
+        Ok(())
     }
 
     /// Starts the transaction; sent when first polled.
@@ -240,9 +279,7 @@ impl TenantTx {
 /// When one request fails, the transaction is aborted and the ones after it fail too; the join
 /// answers the first error.
 pub async fn pipeline<T>(conn: &Conn, statements: &[&str], requests: impl Future<Output = AppResult<T>>) -> AppResult<T> {
-    for sql in statements {
-        conn.prepare_cached(sql).await?;
-    }
+    futures::future::try_join_all(statements.iter().map(|sql| conn.prepare_cached(sql))).await?;
     let prepared = conn.statement_cache.size();
     let output = requests.await;
     debug_assert_eq!(conn.statement_cache.size(), prepared, "a pipelined statement was not in `statements`");

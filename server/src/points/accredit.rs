@@ -2,7 +2,7 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use futures::future::{try_join, try_join3};
+use futures::future::{try_join, try_join4};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -92,11 +92,13 @@ pub async fn accredit(
     now: DateTime<Utc>,
 ) -> AppResult<Posting> {
     // One round trip: the lock first, so the other two read what the customer's earlier
-    // operations committed.
-    let (customer, settings, accredited_before) = db::pipeline(
+    // operations committed. Every statement of a sale finds rows by key, so they keep their
+    // plans.
+    let ((), customer, settings, accredited_before) = db::pipeline(
         conn,
         &[store::LOCK_CUSTOMER, settings::SELECT, store::HAS_ACCREDITATION],
-        try_join3(
+        try_join4(
+            conn.keep_plans(),
             store::lock_customer(conn, customer_id),
             settings::load(conn),
             store::has_accreditation(conn, customer_id),

@@ -2,7 +2,7 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use futures::future::{try_join, try_join3};
+use futures::future::{try_join, try_join4};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -137,7 +137,8 @@ pub async fn redeem(
     now: DateTime<Utc>,
 ) -> AppResult<Posting> {
     // One round trip: the customer's lock, what the reward is worth, and the customer's batches
-    // (locked after the customer, as every balance change does).
+    // (locked after the customer, as every balance change does). Every statement of a sale
+    // finds rows by key, so they keep their plans.
     let worth = async {
         Ok::<_, AppError>(match &input.reward {
             Reward::Product { id, expected_points } => {
@@ -150,10 +151,15 @@ pub async fn redeem(
         Reward::Product { .. } => store::PRODUCT,
         Reward::Points(_) => settings::SELECT,
     };
-    let (customer, worth, open) = db::pipeline(
+    let ((), customer, worth, open) = db::pipeline(
         conn,
         &[store::LOCK_CUSTOMER, worth_statement, store::OPEN_BATCHES],
-        try_join3(store::lock_customer(conn, customer_id), worth, store::open_batches(conn, customer_id, None)),
+        try_join4(
+            conn.keep_plans(),
+            store::lock_customer(conn, customer_id),
+            worth,
+            store::open_batches(conn, customer_id, None),
+        ),
     )
     .await?;
     let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found("customer not found"))?;

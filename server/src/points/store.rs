@@ -574,7 +574,7 @@ pub async fn audit_as_system(
 
 /// The prefixes of every active company (a platform query: the daily job's work list).
 #[instrument(level = "debug", skip(conn))]
-pub async fn active_company_prefixes(conn: &Conn) -> AppResult<Vec<String>> {
+pub async fn active_company_prefixes(conn: &deadpool_postgres::ClientWrapper) -> AppResult<Vec<String>> {
     let stmt = conn
         .prepare_cached("select prefix from platform.companies where state = 'active' order by prefix")
         .await?;

@@ -86,6 +86,37 @@ async fn concurrent_first_purchases_of_a_customer_earn_the_first_purchase_bonus_
 }
 
 #[tokio::test]
+async fn sales_of_two_companies_on_one_connection_keep_their_own_statements_and_customers() {
+    // One connection serves both companies, alternating.
+    let app = spawn_app_with_pool(1).await;
+    let acme = shop(&app, "acme").await;
+    let globex = shop(&app, "globex").await;
+    let acme_customer = add_customer(&app, &acme, "100", None).await;
+    let globex_customer = add_customer(&app, &globex, "100", None).await;
+    for _ in 0..5 {
+        assert_eq!(accredit_api(&app, &acme.admin, acme_customer, 10_000).await.status, StatusCode::OK);
+        assert_eq!(accredit_api(&app, &globex.admin, globex_customer, 20_000).await.status, StatusCode::OK);
+        assert_eq!(redeem_api(&app, &acme.admin, acme_customer, 30).await.status, StatusCode::OK);
+    }
+    assert_eq!(balance(&app, &acme, acme_customer).await, 5 * (100 - 30));
+    assert_eq!(balance(&app, &globex, globex_customer).await, 5 * 200);
+    assert_ledger_consistent(&app, &acme).await;
+    assert_ledger_consistent(&app, &globex).await;
+
+    let conn = app.state.pool.get().await.unwrap();
+    let mut prepared = Vec::new();
+    for shop in [&acme, &globex] {
+        let pattern = format!("/* {} */ %", shop.schema());
+        let sql = "select count(*) from pg_prepared_statements where statement like $1";
+        prepared.push(conn.query_one(sql, &[&pattern]).await.unwrap().get::<_, i64>(0));
+    }
+    assert!(prepared[0] >= 8 && prepared[1] >= 6, "each company's statements are its own: {prepared:?}");
+    // The plans kept for a sale are kept for its transaction only.
+    let mode: String = conn.query_one("show plan_cache_mode", &[]).await.unwrap().get(0);
+    assert_eq!(mode, "force_custom_plan");
+}
+
+#[tokio::test]
 async fn a_29_february_birthday_earns_the_bonus_on_28_february_in_non_leap_years() {
     let app = spawn_app().await;
     let shop = shop(&app, "acme").await;
