@@ -42,10 +42,9 @@ pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
 /// touched.
 fn connection(db: &DbConfig) -> anyhow::Result<Pool> {
     let mut cfg = pg_config(db.url.expose())?;
-    // A pooled connection serves several companies, so its cached statements see a new search_path
-    // on most requests, which throws their plans away. Left to choose, PostgreSQL then builds both
-    // a custom and a generic plan again and again; planning once per execution costs half the
-    // database time (docs/performance.md). Plans then also fit each request's parameters.
+    // Statements are planned for each execution's parameters, which searches need (a plan made
+    // once for any pattern walked a whole index: docs/performance.md). Statements that find rows
+    // by key keep one plan instead (`TenantTx::keep_plans`).
     cfg.options(format!("-c search_path={NO_TENANT_SCHEMA} -c plan_cache_mode=force_custom_plan"));
     let manager = Manager::from_config(cfg, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
     let max_age = db.conn_max_age;
