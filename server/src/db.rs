@@ -272,8 +272,9 @@ impl TenantTx {
 /// A request goes out when its future is first polled, and PostgreSQL runs them one after the
 /// other in that order, each seeing what the ones before it did, as if awaited one by one. A
 /// statement not prepared yet would go out only after its preparation's round trip, behind the
-/// requests after it: hence `statements` first (a round trip each only for a connection that
-/// has not prepared them). In debug builds, a statement missing from `statements` panics.
+/// requests after it: hence `statements` first (one round trip for all of them, and only where
+/// this connection has not prepared them for the company yet). In debug builds, a statement
+/// missing from `statements` panics.
 ///
 /// When one request fails, the transaction is aborted and the ones after it fail too; the join
 /// answers the first error.
