@@ -28,6 +28,8 @@ use crate::http::{AppState, Json};
 use crate::platform::{self, CompanyInfo};
 use crate::throttle;
 
+pub mod hs256;
+
 pub const SUPER_ADMIN_ROLE: &str = "super_admin";
 
 // ---------------------------------------------------------------------------------------------
@@ -97,6 +99,7 @@ pub struct JwtKeys {
 
 impl JwtKeys {
     pub fn new(secret: &Secret<String>, ttl: Duration) -> Self {
+        hs256::install();
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp"]);
