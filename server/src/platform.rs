@@ -6,6 +6,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use deadpool_postgres::Pool;
 use serde::{Deserialize, Serialize};
+use tokio::task::JoinHandle;
 use tokio_postgres::Row;
 
 use crate::auth::{self, SessionResponse, SuperAdmin, UserView};
@@ -332,7 +333,9 @@ async fn audit(
 /// schema, its migrations, the `admin` user and default settings, then marks it `active`.
 /// If any step fails nothing remains: the schema and the row are removed.
 pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> AppResult<Company> {
-    let password_hash = auth::hash_password(new.admin_password.clone()).await?;
+    // The admin's password is hashed (tens of milliseconds of CPU) while the database builds the
+    // schema, and is awaited only to insert the account.
+    let password_hash = tokio::spawn(auth::hash_password(new.admin_password.clone()));
     let url = state.config.db.url.expose().clone();
     let mut client = db::connect_dedicated(&url).await?;
     let d = &new.details;
@@ -356,7 +359,7 @@ pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> A
         tracing::error!(company = %new.prefix, error = %err, "could not create the company schema");
         return Err(AppError::conflict("a schema for this prefix already exists; ask the operator to remove it"));
     }
-    match provision(&mut client, &new.prefix, &password_hash).await {
+    match provision(&mut client, &new.prefix, password_hash).await {
         Ok(version) => {
             let tx = client.transaction().await?;
             tx.execute(
@@ -378,11 +381,16 @@ pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> A
     }
 }
 
-async fn provision(client: &mut tokio_postgres::Client, prefix: &Prefix, password_hash: &str) -> anyhow::Result<i32> {
+async fn provision(
+    client: &mut tokio_postgres::Client,
+    prefix: &Prefix,
+    password_hash: JoinHandle<anyhow::Result<String>>,
+) -> anyhow::Result<i32> {
     let schema = quote_ident(&tenant_schema(prefix));
     let version = migrate::run_tenant_migrations(client, prefix).await?;
+    let password_hash = password_hash.await??;
     client.batch_execute(&format!("set search_path to {schema}")).await?;
-    tenant::users::insert_admin(client, password_hash).await?;
+    tenant::users::insert_admin(client, &password_hash).await?;
     client.batch_execute(&format!("set search_path to {}", db::NO_TENANT_SCHEMA)).await?;
     Ok(version)
 }
