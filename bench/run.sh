@@ -6,8 +6,9 @@
 #      redeem over HTTP at BENCH_CONCURRENCY;
 #   2. the same transactions' SQL through pgbench at the same concurrency, and the ratio; 1 and 2
 #      take turns, BENCH_ROUNDS rounds of BENCH_ROUND_SECONDS each;
-#   3. tenant scale: provisioning up to BENCH_SCALE_TENANTS companies, migrate over all of them
-#      (nothing pending, then one trivial migration), throughput spread over all of them;
+#   3. tenant scale: provisioning up to BENCH_SCALE_TENANTS companies, BENCH_PROVISION_CONCURRENCY
+#      at a time; migrate over all of them (nothing pending, then one trivial migration);
+#      throughput spread over all of them;
 #   4. read paths at BENCH_READ_TRANSACTIONS transactions and BENCH_READ_CUSTOMERS customers;
 #   5. the client bundle's gzip size per chunk.
 #
@@ -23,6 +24,7 @@ RUN_SECONDS=${BENCH_SECONDS:-20}
 ROUNDS=${BENCH_ROUNDS:-3}
 ROUND_SECONDS=${BENCH_ROUND_SECONDS:-10}
 SCALE_TENANTS=${BENCH_SCALE_TENANTS:-1000}
+PROVISION_CONCURRENCY=${BENCH_PROVISION_CONCURRENCY:-3}
 READ_CUSTOMERS=${BENCH_READ_CUSTOMERS:-100000}
 READ_TRANSACTIONS=${BENCH_READ_TRANSACTIONS:-1000000}
 READ_REQUESTS=${BENCH_READ_REQUESTS:-100}
@@ -38,7 +40,8 @@ results=$out/results.txt
 began=$(date +%s)
 
 say() { echo "$*" | tee -a "$results"; }
-step() { echo; say "== $*"; }
+# A step's heading, with the time since the start.
+step() { echo; say "== $* [$(( $(date +%s) - began )) s]"; }
 # The value of key=value in a RESULT line.
 field() { sed -n "s/^RESULT.* $2=\([^ ]*\).*/\1/p; s/^RESULT $2=\([^ ]*\).*/\1/p" <<<"$1" | head -1; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -63,8 +66,11 @@ cleanup() {
 trap cleanup EXIT
 
 step "building the release server, the load generator and the client"
+# The client's packages download and build while cargo compiles.
+make --no-print-directory --quiet client >"$out/client-build.log" 2>&1 &
+client_build=$!
 cargo build --release --quiet --bin loyalty --bin loyalty-bench
-make --no-print-directory --quiet client >/dev/null
+wait "$client_build" || { cat "$out/client-build.log"; exit 1; }
 loyalty=target/release/loyalty
 bench=target/release/loyalty-bench
 
@@ -72,7 +78,7 @@ step "starting a throwaway PostgreSQL (fsync and synchronous commit on)"
 deploy/local-postgres.sh stop "$dir" 2>/dev/null || true
 rm -rf "$dir"
 pg_port=$(free_port 54440)
-PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_wal_size=4GB -c checkpoint_timeout=30min" \
+PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_wal_size=4GB -c checkpoint_timeout=30min ${BENCH_PG_OPTS:-}" \
   deploy/local-postgres.sh start "$dir" "$pg_port" >/dev/null
 admin_url="postgres://postgres@127.0.0.1:$pg_port/loyalty"
 app_url=$(deploy/local-postgres.sh app-url "$dir" "$pg_port")
@@ -113,8 +119,6 @@ tokens=$out/tokens.tsv
 
 seed_customers() {
   psql "$admin_url" -q -v ON_ERROR_STOP=1 -c "set bench.customers = $1" -f bench/sql/seed-customers.sql
-  # As autovacuum would leave them before a busy day: statistics and visibility map up to date.
-  psql "$admin_url" -q -c "vacuum analyze" >/dev/null
 }
 
 pgbench_bin=$(command -v pgbench || ls -d /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1)
@@ -129,7 +133,8 @@ run_pgbench() {
 
 if phase throughput; then
 step "1 and 2. points throughput: $TENANTS companies x $CUSTOMERS customers, concurrency $CONCURRENCY; the server over HTTP and the same SQL through pgbench (-M simple, in the round trips the server makes), taking turns: $ROUNDS rounds of ${ROUND_SECONDS} s each"
-"$bench" --base "$base" provision --super-user root --stem b --from 1 --to "$TENANTS" --tokens-out "$tokens" >/dev/null
+"$bench" --base "$base" provision --super-user root --stem b --from 1 --to "$TENANTS" --tokens-out "$tokens" \
+  | grep -v '^RESULT' | sed 's/^/   /' | tee -a "$results"
 seed_customers "$CUSTOMERS"
 first_tokens=$out/tokens-first.tsv
 cp "$tokens" "$first_tokens"
@@ -185,13 +190,15 @@ say "   RATIO server / pgbench throughput: $(median "${round_ratios[@]}") (media
 fi
 
 if phase throughput && phase scale; then
-step "3. tenant scale: provisioning companies $((TENANTS + 1)) to $SCALE_TENANTS through the API"
+step "3. tenant scale: provisioning companies $((TENANTS + 1)) to $SCALE_TENANTS through the API, $PROVISION_CONCURRENCY at a time"
 provision_out=$("$bench" --base "$base" provision --super-user root --stem b --from "$((TENANTS + 1))" --to "$SCALE_TENANTS" \
-  --tokens-out "$tokens")
+  --concurrency "$PROVISION_CONCURRENCY" --tokens-out "$tokens")
 grep -v '^RESULT' <<<"$provision_out" | sed 's/^/   /' | tee -a "$results"
 per_company=$(( CUSTOMERS * TENANTS / SCALE_TENANTS ))
 [ "$per_company" -ge 1 ] || per_company=1
+seed_started=$(date +%s)
 seed_customers "$per_company"
+say "   $per_company customers each seeded, and the tables vacuumed, in $(( $(date +%s) - seed_started )) s"
 
 timed() { local t0 t1; t0=$(date +%s.%N); "$@" >"$out/last-command.log" 2>&1; t1=$(date +%s.%N); awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }'; }
 say "   loyalty migrate, nothing pending: $(timed "$loyalty" migrate --database-url "$app_url") s over $SCALE_TENANTS companies"
@@ -264,4 +271,4 @@ say "   initial load (index.html's scripts, styles and their preloads): $initial
 
 fi
 
-step "done in $(( $(date +%s) - began )) s; figures in $results"
+echo; say "== done in $(( $(date +%s) - began )) s; figures in $results"

@@ -1,7 +1,7 @@
 //! Load generator for `make bench` (docs/performance.md).
 //!
-//! - `provision`: creates companies through the super admin API, one at a time, and prints the
-//!   time each took; logs in as each company's admin and writes the tokens to a file.
+//! - `provision`: creates companies through the super admin API, `--concurrency` at a time, and
+//!   prints the time each took; logs in as each company's admin and writes the tokens to a file.
 //! - `load`: drives `POST /api/customers/{id}/accredit` and `/redeem`, alternating, at a fixed
 //!   concurrency for a fixed time, spread over every company of the tokens file.
 //! - `read`: times GET requests, one at a time.
@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
+use futures::{StreamExt, TryStreamExt};
 use clap::{Parser, Subcommand};
 use hdrhistogram::Histogram;
 use rand::Rng;
@@ -49,6 +50,9 @@ enum Command {
         /// Appended to, one line per company.
         #[arg(long)]
         tokens_out: PathBuf,
+        /// Companies created at once.
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
         /// Admin logins at once (each costs an argon2 verification on the server).
         #[arg(long, default_value_t = 2)]
         login_concurrency: usize,
@@ -87,9 +91,30 @@ async fn main() -> anyhow::Result<()> {
     let base = cli.base.trim_end_matches('/').to_string();
     let http = reqwest::Client::builder().pool_max_idle_per_host(256).build()?;
     match cli.command {
-        Command::Provision { super_user, super_password, stem, from, to, admin_password, tokens_out, login_concurrency } => {
-            provision(&http, &base, &super_user, &super_password, &stem, from..=to, &admin_password, &tokens_out, login_concurrency)
-                .await
+        Command::Provision {
+            super_user,
+            super_password,
+            stem,
+            from,
+            to,
+            admin_password,
+            tokens_out,
+            concurrency,
+            login_concurrency,
+        } => {
+            provision(
+                &http,
+                &base,
+                &super_user,
+                &super_password,
+                &stem,
+                from..=to,
+                &admin_password,
+                &tokens_out,
+                concurrency,
+                login_concurrency,
+            )
+            .await
         }
         Command::Load { tokens, customers, concurrency, seconds, warmup_seconds } => {
             let tokens = read_tokens(&tokens)?;
@@ -134,39 +159,44 @@ async fn provision(
     numbers: std::ops::RangeInclusive<u32>,
     admin_password: &str,
     tokens_out: &PathBuf,
+    concurrency: usize,
     login_concurrency: usize,
 ) -> anyhow::Result<()> {
     let super_token = login(http, base, super_user, super_password).await?;
-    let mut times = Histogram::<u64>::new(3)?;
+    let super_token = &super_token;
     let started = Instant::now();
-    let mut prefixes = Vec::new();
-    for n in numbers {
+    let creations = numbers.map(|n| async move {
         let prefix = format!("{stem}{n}");
         let body = json!({ "name": format!("Bench {prefix}"), "prefix": prefix, "taxId": "900000000-1", "adminPassword": admin_password });
         let t0 = Instant::now();
-        let answer = http.post(format!("{base}/api/super/companies")).bearer_auth(&super_token).json(&body).send().await?;
+        let answer = http.post(format!("{base}/api/super/companies")).bearer_auth(super_token).json(&body).send().await?;
         let status = answer.status();
         let text = answer.text().await?;
-        times.record(t0.elapsed().as_micros() as u64)?;
+        let micros = t0.elapsed().as_micros() as u64;
         if status.as_u16() != 201 {
             bail!("creating {prefix} answered {status}: {text}");
         }
-        prefixes.push(prefix);
+        anyhow::Ok((prefix, micros))
+    });
+    let created: Vec<(String, u64)> =
+        futures::stream::iter(creations).buffered(concurrency.max(1)).try_collect().await?;
+    let mut times = Histogram::<u64>::new(3)?;
+    for (_, micros) in &created {
+        times.record(*micros)?;
     }
-    let (count, seconds) = (prefixes.len(), started.elapsed().as_secs_f64());
+    let (count, seconds) = (created.len(), started.elapsed().as_secs_f64());
     let (p50, p99, max) = (millis_at(&times, 0.5), millis_at(&times, 0.99), times.max() as f64 / 1000.0);
-    println!("provisioned {count} companies in {seconds:.1} s: per company p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms");
+    println!(
+        "provisioned {count} companies in {seconds:.1} s, {concurrency} at a time: per company p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms"
+    );
 
-    let mut lines = Vec::with_capacity(prefixes.len());
-    for chunk in prefixes.chunks(login_concurrency.max(1)) {
-        let logins = chunk.iter().map(|prefix| async move {
-            let token = login(http, base, &format!("admin@{prefix}"), admin_password).await?;
-            anyhow::Ok(format!("{prefix}\t{token}\n"))
-        });
-        for line in futures::future::join_all(logins).await {
-            lines.push(line?);
-        }
-    }
+    let logins_started = Instant::now();
+    let logins = created.iter().map(|(prefix, _)| async move {
+        let token = login(http, base, &format!("admin@{prefix}"), admin_password).await?;
+        anyhow::Ok(format!("{prefix}\t{token}\n"))
+    });
+    let lines: Vec<String> = futures::stream::iter(logins).buffered(login_concurrency.max(1)).try_collect().await?;
+    println!("logged in as their admins in {:.1} s, {login_concurrency} at a time", logins_started.elapsed().as_secs_f64());
     use std::io::Write;
     let mut file = std::fs::OpenOptions::new().create(true).append(true).open(tokens_out)?;
     for line in lines {
