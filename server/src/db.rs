@@ -38,16 +38,15 @@ pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
 }
 
 /// One connection of the request pool. It starts with a `search_path` that names no schema, and
-/// is retired after `conn_max_age`, since a backend caches catalog entries of every schema it
+/// is retired after `max_age`, since a backend caches catalog entries of every schema it
 /// touched.
-fn connection(db: &DbConfig) -> anyhow::Result<Pool> {
+fn connection(db: &DbConfig, max_age: Duration) -> anyhow::Result<Pool> {
     let mut cfg = pg_config(db.url.expose())?;
     // Statements are planned for each execution's parameters, which searches need (a plan made
     // once for any pattern walked a whole index: docs/performance.md). Statements that find rows
     // by key keep one plan instead (`TenantTx::keep_plans`).
     cfg.options(format!("-c search_path={NO_TENANT_SCHEMA} -c plan_cache_mode=force_custom_plan"));
     let manager = Manager::from_config(cfg, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
-    let max_age = db.conn_max_age;
     Pool::builder(manager)
         .max_size(1)
         .runtime(Runtime::Tokio1)
@@ -98,7 +97,8 @@ struct Activity {
 
 impl Pools {
     pub fn new(db: &DbConfig) -> anyhow::Result<Self> {
-        let conns = (0..db.pool_size.max(1)).map(|_| connection(db)).collect::<anyhow::Result<_>>()?;
+        let n = db.pool_size.max(1);
+        let conns = (0..n).map(|i| connection(db, max_age(db.conn_max_age, i, n))).collect::<anyhow::Result<_>>()?;
         let activity = Activity { current: HashSet::new(), previous: 0, since: Instant::now() };
         Ok(Pools { conns, min_choices: db.min_choices, activity: Arc::new(Mutex::new(activity)) })
     }
@@ -151,6 +151,18 @@ impl Deref for Pools {
 /// How many of `connections` a company may use when `active` companies share them.
 fn choices(connections: usize, active: usize, min_choices: usize) -> usize {
     (COMPANIES_PER_CONNECTION * connections / active.max(1)).clamp(min_choices.clamp(1, connections), connections)
+}
+
+/// The age at which connection `i` of `connections` is retired: from `longest` for the first
+/// down to three quarters of it for the last.
+///
+/// A retired connection's replacement meets its companies afresh: it prepares their statements
+/// and builds their catalog entries again, which halves throughput while it lasts at a thousand
+/// companies (docs/performance.md). Connections opened together at start-up would all retire
+/// together; with lifetimes of their own they retire minutes apart, and drift further apart
+/// with every replacement.
+fn max_age(longest: Duration, i: usize, connections: usize) -> Duration {
+    longest.mul_f64(1.0 - i as f64 / (4 * connections) as f64)
 }
 
 /// The pool with the most room; the first of those with as much.
@@ -326,6 +338,17 @@ mod tests {
         }
         assert!(counts.iter().all(|&c| (40..=85).contains(&c)), "{counts:?}");
         assert!(prefixes.iter().all(|p| home(p, 1) == 0));
+    }
+
+    #[test]
+    fn connections_retire_at_ages_of_their_own_from_the_longest_down_to_three_quarters_of_it() {
+        let longest = Duration::from_secs(1800);
+        let ages: Vec<Duration> = (0..16).map(|i| max_age(longest, i, 16)).collect();
+        assert_eq!(ages[0], longest);
+        assert!(ages.windows(2).all(|pair| pair[1] < pair[0]), "{ages:?}");
+        assert!(ages[15] > longest.mul_f64(0.75), "{ages:?}");
+        assert!(longest - ages[15] > Duration::from_secs(400), "the last retires minutes before the first: {ages:?}");
+        assert_eq!(max_age(longest, 0, 1), longest);
     }
 
     #[test]
