@@ -246,6 +246,8 @@ read_out=$("$bench" --base "$base" read --token "$read_token" --requests "$READ_
   --path "report_filtered=/api/transactions/search?type=redemption&posId=3&from=$month_ago&to=$today&pageSize=25" \
   --path "report_cashier=/api/transactions/search?cashier=cajero2&from=$month_ago&to=$today&pageSize=50" \
   --path "report_customer_text=/api/transactions/search?text=rojas&pageSize=25" \
+  --path "report_rare_name=/api/transactions/search?text=valentina%20torres&pageSize=25" \
+  --path "report_one_letter=/api/transactions/search?text=a&pageSize=25" \
   --path "customers_page1=/api/customers/search?page=1&pageSize=25" \
   --path "customers_name=/api/customers/search?text=valentina%20torres&pageSize=25" \
   --path "customers_document=/api/customers/search?text=1000050&pageSize=25" \

@@ -31,13 +31,22 @@ select t.id, t.created_at, c.name, p.name from transactions t join customers c o
 left join points_of_sale p on p.id = t.pos_id
 where t.type = 'redemption' and t.pos_id = 3 and t.created_at >= :'month_ago'::date
 order by t.created_at desc, t.id desc limit 25;
-\echo '--- report: by customer name: the customers, then the bounded count and the page for them'
-explain (analyze, buffers, costs off) select coalesce(array_agg(id), '{}') from customers where search_key like '%rojas%';
-select (select coalesce(array_agg(id), '{}') from customers where search_key like '%rojas%')::text as rojas \gset
+\echo '--- report: by a customer name many share (more than 1,000 customers): matched inside the count and the page'
+explain (analyze, buffers, costs off) select id from customers where search_key like '%rojas%' limit 1001;
 explain (analyze, buffers, costs off)
-select count(*) from (select from transactions t where t.customer_id = any (:'rojas'::bigint[]) limit 10025) matches;
+select count(*) from (select from transactions t
+  where t.customer_id in (select id from customers where search_key like '%rojas%') limit 10025) matches;
 explain (analyze, buffers, costs off)
-select t.id from transactions t where t.customer_id = any (:'rojas'::bigint[]) order by t.created_at desc, t.id desc limit 25;
+select t.id from transactions t join customers c on c.id = t.customer_id
+where t.customer_id in (select id from customers where search_key like '%rojas%')
+order by t.created_at desc, t.id desc limit 25;
+\echo '--- report: by a rarer name (up to 1,000 customers): the customers first, then their transactions'
+select (select coalesce(array_agg(id), '{}') from customers where search_key like '%valentina torres%')::text as few_customers \gset
+explain (analyze, buffers, costs off)
+select count(*) from (select from transactions t where t.customer_id = any (:'few_customers'::bigint[]) limit 10025) matches;
+explain (analyze, buffers, costs off)
+select t.id from transactions t where t.customer_id = any (:'few_customers'::bigint[])
+order by t.created_at desc, t.id desc limit 25;
 \echo '--- customer search, few matches: the matches once, then the page of them'
 explain (analyze, buffers, costs off) select id from customers where is_active and search_key like '%1000050%' limit 1001;
 select (select array_agg(id) from customers where is_active and search_key like '%1000050%')::text as few \gset

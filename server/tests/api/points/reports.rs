@@ -281,3 +281,52 @@ async fn a_long_report_counts_exactly_up_to_ten_thousand_matches_past_the_page()
     assert_eq!((by_name.body["total"].as_i64(), by_name.body["totalExact"].as_bool()), (Some(30), Some(true)));
     assert!(by_name.body["items"].as_array().unwrap().iter().all(|t| t["customerId"].as_i64() == Some(beto)));
 }
+
+#[tokio::test]
+async fn a_name_that_many_customers_share_finds_their_transactions_as_a_rarer_one_does() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    // 1,200 customers 'Zed 1' to 'Zed 1200': more than the report collects before it reads their
+    // transactions, so 'zed' is matched inside the statements and 'zed 5' (111 customers) is not.
+    sql(
+        &app,
+        &shop,
+        "insert into customers (document, name) select 'D' || g, 'Zed ' || g from generate_series(1, 1200) g;
+         insert into customers (document, name) values ('A1', 'Ana');
+         insert into transactions (created_at, type, points, customer_id, cashier_username)
+         select now() - g * interval '1 minute' - case when c.name = 'Zed 5' then interval '30 seconds' else '0' end,
+                case when g % 3 = 0 then 'redemption' else 'accreditation' end,
+                1, c.id, 'admin'
+         from customers c, generate_series(1, 6) g where c.name in ('Zed 5', 'Zed 1100', 'Ana');
+         insert into transactions (created_at, type, points, customer_id, cashier_username)
+         select now() - interval '1 hour' - g * interval '1 minute', 'accreditation', 1, c.id, 'admin'
+         from customers c, generate_series(1, 6) g where c.name = 'Zed 1100';",
+    )
+    .await;
+    let report = |query: &'static str| {
+        let (app, shop) = (&app, &shop);
+        async move {
+            let answer = app.get(&format!("/api/transactions/search?{query}"), &shop.admin).await;
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+            let names: Vec<String> =
+                answer.body["items"].as_array().unwrap().iter().map(|t| t["customerName"].as_str().unwrap().to_string()).collect();
+            (answer.body["total"].as_i64().unwrap(), answer.body["totalExact"].as_bool().unwrap(), names)
+        }
+    };
+
+    let (total, exact, first) = report("text=ZED&pageSize=10").await;
+    assert_eq!((total, exact), (18, true));
+    assert_eq!(first, ["Zed 1100", "Zed 5"].repeat(5), "newest first, Ana's left out");
+    let (_, _, second) = report("text=zed&pageSize=10&page=2").await;
+    assert_eq!(second[..3], ["Zed 1100", "Zed 5", "Zed 1100"]);
+    assert_eq!(second.len(), 8);
+    let (total, _, redemptions) = report("text=zed&type=redemption&pageSize=10").await;
+    assert_eq!((total, redemptions), (4, vec!["Zed 1100".to_string(), "Zed 5".to_string(), "Zed 1100".to_string(), "Zed 5".to_string()]));
+
+    let (total, _, few) = report("text=zed%205&pageSize=10").await;
+    assert_eq!((total, few), (6, vec!["Zed 5".to_string(); 6]));
+    let (total, _, by_document) = report("text=d1100&pageSize=10").await;
+    assert_eq!((total, by_document.len()), (12, 10));
+    let (total, _, none) = report("text=zed%201201&pageSize=10").await;
+    assert_eq!((total, none.len()), (0, 0));
+}
