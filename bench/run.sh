@@ -205,26 +205,30 @@ say "   loyalty migrate, nothing pending: $(timed "$loyalty" migrate --database-
 say "   loyalty migrate, one trivial migration: $(timed "$loyalty" migrate --database-url "$app_url" \
   --rehearse-tenant-migrations bench/rehearsal) s ($(tail -1 "$out/last-command.log"))"
 
-# Twice: the first run right after provisioning, while each database connection still meets
-# most companies for the first time; the second with those catalog caches built. Prints the
-# run's lines under a label; its requests per second go to $scale_rps.
+# The first run right after provisioning, while each database connection still meets most
+# companies for the first time. `scale_load LABEL SECONDS WARMUP` prints the run's lines under
+# LABEL (none when LABEL is empty); its requests per second and p99 go to $scale_rps, $scale_p99.
 scale_load() {
   local run
   run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
-    --concurrency "$CONCURRENCY" --seconds "$RUN_SECONDS" --warmup-seconds "$2")
-  grep -v '^RESULT' <<<"$run" | sed "s/^/   server, $1: /" | tee -a "$results"
+    --concurrency "$CONCURRENCY" --seconds "$2" --warmup-seconds "$3")
+  [ -z "$1" ] || grep -v '^RESULT' <<<"$run" | sed "s/^/   server, $1: /" | tee -a "$results"
   scale_rps=$(field "$(grep '^RESULT' <<<"$run")" rps)
+  scale_p99=$(field "$(grep '^RESULT' <<<"$run")" p99_ms)
 }
-scale_load "first run" 3
+scale_load "first run" "$RUN_SECONDS" 3
 first_rps=$scale_rps
-scale_load "second run" 0
-warm_rps=$scale_rps
-# The first companies alone again, right after: the machine's speed of the moment, and what
-# serving many companies left behind (catalog caches, autovacuum) without their load.
-again=$(server_load "$RUN_SECONDS")
-grep -v '^RESULT' <<<"$again" | sed "s/^/   server, $TENANTS companies again: /" | tee -a "$results"
-again_rps=$(field "$(grep '^RESULT' <<<"$again")" rps)
-say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput: $(ratio "$first_rps" "$server_rps") first run, $(ratio "$warm_rps" "$server_rps") second run, to step 1 (goal >= 0.9); second run to the $TENANTS companies again: $(ratio "$warm_rps" "$again_rps")"
+# Then, with those catalog caches built, all the companies and the first ones alone take turns
+# as steps 1 and 2 do, so that the machine's drift falls on both; the ratio is the rounds' median.
+warm_rates=(); scale_ratios=()
+for round in $(seq "$ROUNDS"); do
+  scale_load "" "$ROUND_SECONDS" 0
+  warm_rates+=("$scale_rps")
+  alone=$(grep '^RESULT' <<<"$(server_load "$ROUND_SECONDS")")
+  scale_ratios+=("$(ratio "$scale_rps" "$(field "$alone" rps)")")
+  say "   round $round: $SCALE_TENANTS companies ${scale_rps}/s, p99 ${scale_p99} ms; $TENANTS companies $(field "$alone" rps)/s, p99 $(field "$alone" p99_ms) ms; ratio ${scale_ratios[-1]}"
+done
+say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput (goal >= 0.9): $(median "${scale_ratios[@]}") once the connections know the companies (median of the rounds' ${scale_ratios[*]}); first run after provisioning $(ratio "$first_rps" "$server_rps") (to step 1's median; the rounds' median to it: $(ratio "$(median "${warm_rates[@]}")" "$server_rps"))"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"
 
 fi
