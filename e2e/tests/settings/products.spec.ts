@@ -21,9 +21,12 @@ test('adds a product, with digits-only amounts, refusing a missing code or name 
   await screen.addField('products.fields.category').selectOption({ label: 'Hogar' });
   await screen.addField('products.fields.description').fill('Termo de 1 litro');
   const price = screen.addField('products.fields.price');
-  // An empty amount shows 0; the cashier selects it and types over it.
-  await expect(price).toHaveValue('0');
-  await price.selectText();
+  // An amount of 0 shows as the placeholder, so what is typed is the whole amount wherever the
+  // caret is (a '0' in the text once made 45000 typed before it 450.000).
+  await expect(price).toHaveValue('');
+  await expect(price).toHaveAttribute('placeholder', '0');
+  await price.click();
+  await price.press('Home');
   await price.pressSequentially('45a.0 00');
   await expect(price).toHaveValue('45.000');
   const points = screen.addField('products.fields.pointsValue');
@@ -31,7 +34,7 @@ test('adds a product, with digits-only amounts, refusing a missing code or name 
   await points.pressSequentially('1500');
   await expect(points).toHaveValue('1.500');
   await points.fill('');
-  await expect(points).toHaveValue('0');
+  await expect(points).toHaveValue('');
   await points.fill('1500');
   await expect(screen.addField('products.fields.active')).toBeChecked();
   await screen.addButton().click();

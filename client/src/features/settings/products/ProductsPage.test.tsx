@@ -99,7 +99,7 @@ describe('products screen', () => {
       is_active: false,
       categoryId: 2,
     });
-    expect(within(addForm()).getByLabelText('Precio')).toHaveValue('0');
+    expect(within(addForm()).getByLabelText('Precio')).toHaveValue('');
   });
 
   it('leaves categoryId out when no category is chosen', async () => {

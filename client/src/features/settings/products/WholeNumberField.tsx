@@ -14,10 +14,13 @@ export interface WholeNumberFieldProps {
 /**
  * A digits-only number input with Colombian thousands grouping (price and points value of a
  * product). The caret stays after the same digit while the grouping changes around it.
+ *
+ * 0 shows as an empty field with a placeholder '0': a '0' in the text would stay a digit, and
+ * typing 45000 with the caret before it gave 450000.
  */
 export function WholeNumberField({ label, name, value, onChange, prefix }: WholeNumberFieldProps) {
   const id = useId();
-  const shown = formatWholeNumber(value);
+  const shown = value > 0 ? formatWholeNumber(value) : '';
   const inputRef = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
 
@@ -45,6 +48,7 @@ export function WholeNumberField({ label, name, value, onChange, prefix }: Whole
           inputMode="numeric"
           autoComplete="off"
           value={shown}
+          placeholder={formatWholeNumber(0)}
           onChange={(event) => {
             const typed = event.target.value;
             const caret = event.target.selectionStart ?? typed.length;

@@ -88,12 +88,23 @@ describe('the product number field', () => {
     expect(stored()).toBe('123');
   });
 
-  it('turns an emptied field into 0', async () => {
+  it('turns an emptied field into 0, shown as the placeholder', async () => {
     const { user } = renderWithProviders(<PriceField initial={2500} />);
     await user.clear(input());
-    expect(input()).toHaveValue('0');
+    expect(input()).toHaveValue('');
+    expect(input()).toHaveAttribute('placeholder', '0');
     expect(stored()).toBe('0');
     await user.type(input(), '8');
     expect(input()).toHaveValue('8');
+  });
+
+  it('takes what is typed into a field at 0 as the whole number, wherever the caret is', async () => {
+    const { user } = renderWithProviders(<PriceField />);
+    expect(input()).toHaveValue('');
+    await user.click(input());
+    (input() as HTMLInputElement).setSelectionRange(0, 0);
+    await user.keyboard('45000');
+    expect(input()).toHaveValue('45.000');
+    expect(stored()).toBe('45000');
   });
 });
