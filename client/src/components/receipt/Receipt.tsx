@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/session';
 import { useFormat } from '../../app/useFormat';
 import type { Transaction } from '../../lib/types';
+import { isSystemCashier } from '../../lib/points';
 import './receipt.css';
 
 export interface ReceiptData {
@@ -58,7 +59,7 @@ export function Receipt({ data }: { data: ReceiptData }) {
         <Line label={t('receipt.date')} value={format.dateTime(transaction.date)} />
         <Line label={t('receipt.transaction')} value={`#${transaction.id}`} />
         <Line label={t('receipt.pos')} value={transaction.posName || na} />
-        <Line label={t('receipt.cashier')} value={transaction.cashierUsername || t('common.system')} />
+        <Line label={t('receipt.cashier')} value={isSystemCashier(transaction.cashierUsername) ? t('common.system') : transaction.cashierUsername} />
         <Line label={t('receipt.invoiceReference')} value={transaction.invoiceReference || na} />
       </dl>
       <dl className="receipt-section">

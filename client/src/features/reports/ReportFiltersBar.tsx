@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../components/FormField';
 import type { TransactionType } from '../../lib/types';
+import { isSystemCashier } from '../../lib/points';
 import type { ReportFilters } from './reportsApi';
 
 const TYPES: readonly TransactionType[] = ['accreditation', 'redemption', 'expiration', 'cancellation'];
@@ -47,7 +48,7 @@ export function ReportFiltersBar({ filters, onChange, active, onClear, pointsOfS
         onChange={(cashier) => onChange({ cashier })}
         options={[
           { value: '', label: t('reports.filters.allCashiers') },
-          ...cashiers.map((cashier) => ({ value: cashier, label: cashier === 'system' ? t('common.system') : cashier })),
+          ...cashiers.map((cashier) => ({ value: cashier, label: isSystemCashier(cashier) ? t('common.system') : cashier })),
         ]}
       />
       <div className="field">

@@ -49,7 +49,7 @@ describe('reports screen', () => {
     ]);
     expect(row(3)).toHaveTextContent('Redención');
     expect(row(3)).toHaveTextContent('-1.500 pts');
-    expect(row(4)).toHaveTextContent('Cajero: system');
+    expect(row(4)).toHaveTextContent('Cajero: sistema');
     expect(lastSearch(requests)).toEqual({ page: '1', pageSize: '10' });
   });
 

@@ -14,7 +14,7 @@ import { LIST_DEFAULT_PAGE_SIZE } from '../../lib/constants';
 import { downloadCsv } from '../../lib/csv';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { byName } from '../../lib/paging';
-import { canReprint, canVoid, voidNeedsSupervisor } from '../../lib/points';
+import { canReprint, canVoid, SYSTEM_CASHIER, voidNeedsSupervisor } from '../../lib/points';
 import type { Transaction, TransactionType } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { fetchAllTransactions, type ExportProgress } from './exportAll';
@@ -87,7 +87,7 @@ export function ReportsPage() {
   const posOptions = useMemo(() => [...(pointsOfSale ?? [])].sort(byName((pos: { name: string }) => pos.name)), [pointsOfSale]);
   const cashiers = useMemo(() => {
     const names = mayListUsers ? (users ?? []).map((u) => u.username) : user ? [user.username] : [];
-    return [...new Set(names)].sort(byName((name: string) => name)).concat('system');
+    return [...new Set(names)].sort(byName((name: string) => name)).concat(SYSTEM_CASHIER);
   }, [mayListUsers, users, user]);
 
   // Void.

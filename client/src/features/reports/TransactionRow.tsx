@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/useFormat';
 import type { Transaction } from '../../lib/types';
+import { isSystemCashier } from '../../lib/points';
 
 /** One report row: when, what, who, for whom; voided rows are faded and struck through. */
 export function TransactionRow({ transaction }: { transaction: Transaction }) {
@@ -42,7 +43,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         <span className="row-meta">
           {[
             t('reports.row.pos', { pos: tx.posName || t('common.notAvailable') }),
-            t('reports.row.cashier', { cashier: tx.cashierUsername || t('common.system') }),
+            t('reports.row.cashier', { cashier: isSystemCashier(tx.cashierUsername) ? t('common.system') : tx.cashierUsername }),
           ].join(' · ')}
           {tx.is_voided && tx.voided_by ? (
             <span className="tx-voided-by"> · {t('reports.voidedBy', { username: tx.voided_by })}</span>
