@@ -13,9 +13,17 @@ const cajero = makeUser('cajero');
 const supervisor = makeUser('supervisor', { username: 'super' });
 
 const own = makeTransaction({ id: 3, type: 'redemption', points: -1500, invoiceAmount: null, redeemedValue: 15000, description: 'Taza', cashierUsername: 'caja1' });
-const others = makeTransaction({ id: 2, type: 'accreditation', points: 500, cashierUsername: 'caja2' });
+const others = makeTransaction({ id: 2, type: 'accreditation', points: 500, cashierUsername: 'caja2', description: 'Purchase of 50000 COP' });
 const voided = makeTransaction({ id: 1, type: 'redemption', points: -800, is_voided: true, voided_by: 'super', invoiceAmount: null, redeemedValue: 8000 });
-const expiration = makeTransaction({ id: 4, type: 'expiration', points: -50, cashierUsername: 'system', invoiceAmount: null, posName: null });
+const expiration = makeTransaction({
+  id: 4,
+  type: 'expiration',
+  points: -50,
+  cashierUsername: 'system',
+  invoiceAmount: null,
+  posName: null,
+  description: 'Points expired (fifo policy)',
+});
 
 function page(items: Transaction[], request: MockRequest) {
   const pageNumber = Number(request.url.searchParams.get('page') ?? 1);
@@ -50,6 +58,12 @@ describe('reports screen', () => {
     expect(row(3)).toHaveTextContent('Redención');
     expect(row(3)).toHaveTextContent('-1.500 pts');
     expect(row(4)).toHaveTextContent('Cajero: sistema');
+    // The server's own English descriptions are not shown: an expiration's is translated, an
+    // accreditation's (its invoice amount) is left to the row's invoice figure.
+    expect(row(4)).toHaveTextContent('Puntos vencidos');
+    expect(row(4)).not.toHaveTextContent('Points expired');
+    expect(row(2)).not.toHaveTextContent('Purchase');
+    expect(row(2)).toHaveTextContent('Factura');
     expect(lastSearch(requests)).toEqual({ page: '1', pageSize: '10' });
   });
 

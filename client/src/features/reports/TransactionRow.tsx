@@ -1,7 +1,26 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/useFormat';
 import type { Transaction } from '../../lib/types';
 import { isSystemCashier } from '../../lib/points';
+
+/**
+ * The row's description. The server writes its own in English: an accreditation's says its invoice
+ * amount, which the row shows beside it; an expiration's and a cancellation's are shown in the
+ * screen's language. A redemption's is the cashier's text or the product's name, as written.
+ */
+function shownDescription(tx: Transaction, t: TFunction): string | null {
+  switch (tx.type) {
+    case 'accreditation':
+      return null;
+    case 'expiration':
+      return t('reports.row.expired');
+    case 'cancellation':
+      return tx.originalTransactionId != null ? t('reports.row.cancels', { id: tx.originalTransactionId }) : tx.description;
+    default:
+      return tx.description;
+  }
+}
 
 /** One report row: when, what, who, for whom; voided rows are faded and struck through. */
 export function TransactionRow({ transaction }: { transaction: Transaction }) {
@@ -31,10 +50,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         </span>
         <span className="row-meta tx-strike">
           {[
-            // A cancellation's own text (written by the server) is replaced by a translated one.
-            tx.type === 'cancellation' && tx.originalTransactionId != null
-              ? t('reports.row.cancels', { id: tx.originalTransactionId })
-              : tx.description,
+            shownDescription(tx, t),
             tx.invoiceReference ? t('reports.row.invoiceReference', { reference: tx.invoiceReference }) : null,
           ]
             .filter(Boolean)
