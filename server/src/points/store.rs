@@ -12,7 +12,7 @@ use super::rules::OpenBatch;
 use super::{Kind, Transaction};
 use crate::db::Conn;
 use crate::error::{AppError, AppResult};
-use crate::tenant::customers::{Customer, CUSTOMER_COLUMNS};
+use crate::tenant::customers::{Customer, CUSTOMER_COLUMNS, FEW_MATCHES};
 
 // ---------------------------------------------------------------------------------------------
 // Customers
@@ -244,15 +244,10 @@ enum CustomerMatch {
     /// These few, found first: the planner then knows how many, and reads their transactions
     /// through the customer index.
     Few(Vec<i64>),
-    /// More than [`FEW_CUSTOMERS`]: matched inside the statement (a semi-join), which stops reading
+    /// More than [`FEW_MATCHES`]: matched inside the statement (a semi-join), which stops reading
     /// customers once the page and the bounded count have their rows.
     Many(String),
 }
-
-/// Up to this many customers matching the report's text are collected first. Collecting more
-/// would read every customer's search key whatever the page needs (24 ms at 100,000 customers);
-/// a page of a name as common as a surname needs a few of them.
-const FEW_CUSTOMERS: i64 = 1000;
 
 impl CustomerMatch {
     /// The condition on the customer, as the statements' `$1`.
@@ -300,8 +295,8 @@ pub async fn search_transactions(
         Some(pattern) => {
             let stmt = conn.prepare_cached("select id from customers where search_key like $1 limit $2").await?;
             let ids: Vec<i64> =
-                conn.query(&stmt, &[pattern, &(FEW_CUSTOMERS + 1)]).await?.iter().map(|row| row.get(0)).collect();
-            if ids.len() as i64 <= FEW_CUSTOMERS { CustomerMatch::Few(ids) } else { CustomerMatch::Many(pattern.clone()) }
+                conn.query(&stmt, &[pattern, &(FEW_MATCHES + 1)]).await?.iter().map(|row| row.get(0)).collect();
+            if ids.len() as i64 <= FEW_MATCHES { CustomerMatch::Few(ids) } else { CustomerMatch::Many(pattern.clone()) }
         }
         None => CustomerMatch::Any,
     };

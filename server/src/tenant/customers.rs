@@ -150,9 +150,11 @@ async fn list(t: Tenant) -> AppResult<Json<Vec<Customer>>> {
     Ok(Json(rows.iter().map(Customer::from_row).collect()))
 }
 
-/// Up to this many matches of a customer search are sorted on their own; past it, the page
-/// follows the name index.
-const FEW_MATCHES: i64 = 1000;
+/// Up to this many customers matching a text are collected first: the customer search sorts
+/// them on its own, the transaction report reads their transactions through its customer index.
+/// Past it, both match the text inside their statements (the search's page follows the name
+/// index), since collecting them all reads every customer's search key whatever the page needs.
+pub const FEW_MATCHES: i64 = 1000;
 
 /// One page of active customers whose name or document contains `text`, sorted by name.
 #[utoipa::path(get, path = "/customers/search", tag = "customers", security(("bearer" = [])),
