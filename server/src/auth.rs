@@ -23,7 +23,7 @@ use tracing::Span;
 use crate::config::Secret;
 use crate::db::TenantTx;
 use crate::domain::{Prefix, Role};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Msg};
 use crate::http::{AppState, Json};
 use crate::platform::{self, CompanyInfo};
 use crate::throttle;
@@ -259,7 +259,7 @@ impl FromRequestParts<AppState> for Tenant {
         let claims = bearer_claims(parts, state)?;
         if claims.role == SUPER_ADMIN_ROLE {
             tracing::debug!("super admin token on a company route");
-            return Err(AppError::Forbidden("a super admin must impersonate a company first".into()));
+            return Err(AppError::Forbidden(Msg::SuperAdminMustImpersonate.into()));
         }
         let (Some(company_id), Some(prefix)) = (claims.company_id, claims.prefix.as_deref()) else {
             return Err(AppError::unauthorized());
@@ -362,8 +362,6 @@ impl UserView {
     }
 }
 
-const LOGIN_FAILED: &str = "invalid username or password";
-
 /// The client's address: the connection's peer, or behind a trusted reverse proxy the address
 /// it appended last to `X-Forwarded-For`.
 fn client_address(headers: &HeaderMap, extensions: &Extensions, trust_proxy: bool) -> String {
@@ -401,10 +399,10 @@ async fn login(
     let login = body.username.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
     let password = body.password.unwrap_or_default();
     if login.is_empty() || password.is_empty() {
-        return Err(AppError::bad_request("username and password are required"));
+        return Err(AppError::bad_request(Msg::LoginRequired));
     }
     if login.chars().any(char::is_control) {
-        return Err(AppError::bad_request("username contains control characters"));
+        return Err(AppError::bad_request(Msg::LoginControlCharacters));
     }
     let login: String = login.chars().take(100).collect();
     let attempt = throttle::Attempt::new(&login, &client_address(&headers, &extensions, state.config.trust_proxy));
@@ -423,7 +421,7 @@ async fn login(
     };
     let Some(user) = user else {
         throttle::record_failure(&state.pool, policy, &attempt).await?;
-        return Err(AppError::Unauthorized(LOGIN_FAILED.into()));
+        return Err(AppError::Unauthorized(Msg::LoginFailed.into()));
     };
     throttle::record_success(&state.pool, &attempt).await?;
     let token = state.keys.issue(user.claims())?;

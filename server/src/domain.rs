@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::AppError;
+use crate::error::{AppError, Field, Msg};
 
 /// A company prefix: `^[a-z][a-z0-9]{1,29}$`, never a reserved name. It is the only value ever
 /// interpolated into an SQL identifier (`tenant_<prefix>`).
@@ -20,12 +20,10 @@ impl Prefix {
             && bytes[0].is_ascii_lowercase()
             && bytes.iter().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
         if !valid {
-            return Err(AppError::bad_request(
-                "prefix must be 2 to 30 lowercase letters or digits, starting with a letter",
-            ));
+            return Err(AppError::bad_request(Msg::PrefixShape));
         }
         if RESERVED_PREFIXES.contains(&raw) {
-            return Err(AppError::bad_request(format!("prefix '{raw}' is reserved, choose another")));
+            return Err(AppError::bad_request(Msg::PrefixReserved.with("prefix", raw)));
         }
         Ok(Prefix(raw.to_string()))
     }
@@ -69,7 +67,7 @@ impl Role {
             "admin" => Ok(Role::Admin),
             "supervisor" => Ok(Role::Supervisor),
             "cajero" => Ok(Role::Cajero),
-            _ => Err(AppError::bad_request("role must be one of admin, supervisor, cajero")),
+            _ => Err(AppError::bad_request(Msg::RoleInvalid)),
         }
     }
 }
@@ -80,17 +78,17 @@ pub const MAX_TEXT: usize = 200;
 pub const MAX_LONG_TEXT: usize = 2000;
 
 /// A required text field: trimmed, not empty, at most `max` characters.
-pub fn required_text(field: &str, value: Option<&str>, max: usize) -> Result<String, AppError> {
+pub fn required_text(field: Field, value: Option<&str>, max: usize) -> Result<String, AppError> {
     let value = value.map(str::trim).unwrap_or_default();
     if value.is_empty() {
-        return Err(AppError::bad_request(format!("{field} is required")));
+        return Err(AppError::bad_request(Msg::FieldRequired.field(field)));
     }
     check_length(field, value, max)?;
     Ok(value.to_string())
 }
 
 /// An optional text field: trimmed; empty becomes absent; at most `max` characters.
-pub fn optional_text(field: &str, value: Option<&str>, max: usize) -> Result<Option<String>, AppError> {
+pub fn optional_text(field: Field, value: Option<&str>, max: usize) -> Result<Option<String>, AppError> {
     match value.map(str::trim) {
         None | Some("") => Ok(None),
         Some(value) => {
@@ -100,12 +98,12 @@ pub fn optional_text(field: &str, value: Option<&str>, max: usize) -> Result<Opt
     }
 }
 
-fn check_length(field: &str, value: &str, max: usize) -> Result<(), AppError> {
+fn check_length(field: Field, value: &str, max: usize) -> Result<(), AppError> {
     if value.chars().count() > max {
-        return Err(AppError::bad_request(format!("{field} must be at most {max} characters")));
+        return Err(AppError::bad_request(Msg::FieldTooLong.field(field).with("max", max)));
     }
     if value.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
-        return Err(AppError::bad_request(format!("{field} contains control characters")));
+        return Err(AppError::bad_request(Msg::FieldControlCharacters.field(field)));
     }
     Ok(())
 }
@@ -115,16 +113,16 @@ pub const MIN_PASSWORD: usize = 8;
 pub const MAX_PASSWORD: usize = 128;
 
 /// A new password: not trimmed (spaces are part of it), 8 to 128 characters.
-pub fn new_password(field: &str, value: Option<&str>) -> Result<String, AppError> {
+pub fn new_password(field: Field, value: Option<&str>) -> Result<String, AppError> {
     let value = value.unwrap_or_default();
     if value.is_empty() {
-        return Err(AppError::bad_request(format!("{field} is required")));
+        return Err(AppError::bad_request(Msg::FieldRequired.field(field)));
     }
     let len = value.chars().count();
     if !(MIN_PASSWORD..=MAX_PASSWORD).contains(&len) {
-        return Err(AppError::bad_request(format!(
-            "{field} must be {MIN_PASSWORD} to {MAX_PASSWORD} characters long"
-        )));
+        return Err(AppError::bad_request(
+            Msg::PasswordLength.field(field).with("min", MIN_PASSWORD).with("max", MAX_PASSWORD),
+        ));
     }
     Ok(value.to_string())
 }
@@ -133,25 +131,23 @@ pub fn new_password(field: &str, value: Option<&str>) -> Result<String, AppError
 pub fn username(value: Option<&str>) -> Result<String, AppError> {
     let value = value.map(str::trim).unwrap_or_default().to_lowercase();
     if value.is_empty() {
-        return Err(AppError::bad_request("username is required"));
+        return Err(AppError::bad_request(Msg::FieldRequired.field(Field::Username)));
     }
     let valid = value.len() <= 50
         && value.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
     if !valid {
-        return Err(AppError::bad_request(
-            "username must be at most 50 letters, digits, '.', '_' or '-'",
-        ));
+        return Err(AppError::bad_request(Msg::UsernameShape));
     }
     Ok(value)
 }
 
 /// An optional web address (logo, product image): http(s) only.
-pub fn optional_url(field: &str, value: Option<&str>) -> Result<Option<String>, AppError> {
+pub fn optional_url(field: Field, value: Option<&str>) -> Result<Option<String>, AppError> {
     let value = optional_text(field, value, MAX_LONG_TEXT)?;
     if let Some(url) = &value {
         let lower = url.to_ascii_lowercase();
         if !(lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with('/')) {
-            return Err(AppError::bad_request(format!("{field} must be an http(s) address")));
+            return Err(AppError::bad_request(Msg::FieldUrl.field(field)));
         }
     }
     Ok(value)
@@ -180,11 +176,11 @@ mod tests {
 
     #[test]
     fn text_fields_are_trimmed_and_bounded() {
-        assert_eq!(required_text("name", Some("  Tienda  "), 10).unwrap(), "Tienda");
-        assert!(required_text("name", Some("   "), 10).is_err());
-        assert!(required_text("name", None, 10).is_err());
-        assert!(required_text("name", Some("abcdefghijk"), 10).is_err());
-        assert_eq!(optional_text("phone", Some(" "), 10).unwrap(), None);
+        assert_eq!(required_text(Field::Name, Some("  Tienda  "), 10).unwrap(), "Tienda");
+        assert!(required_text(Field::Name, Some("   "), 10).is_err());
+        assert!(required_text(Field::Name, None, 10).is_err());
+        assert!(required_text(Field::Name, Some("abcdefghijk"), 10).is_err());
+        assert_eq!(optional_text(Field::Phone, Some(" "), 10).unwrap(), None);
     }
 
     #[test]
@@ -200,8 +196,8 @@ pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
 
 /// A whole number of 0 or more from JSON: a number, or a string of digits (as forms send it).
 /// Absent means `default`.
-pub fn whole_number(field: &str, value: Option<&serde_json::Value>, default: i64) -> Result<i64, AppError> {
-    let invalid = || AppError::bad_request(format!("{field} must be a whole number of 0 or more"));
+pub fn whole_number(field: Field, value: Option<&serde_json::Value>, default: i64) -> Result<i64, AppError> {
+    let invalid = || AppError::bad_request(Msg::FieldWholeNumber.field(field));
     let n = match value {
         None | Some(serde_json::Value::Null) => return Ok(default),
         Some(serde_json::Value::Number(n)) => n.as_i64().ok_or_else(invalid)?,
@@ -216,8 +212,8 @@ pub fn whole_number(field: &str, value: Option<&serde_json::Value>, default: i64
 }
 
 /// An optional id from JSON: a positive number, a string of digits, or absent/empty/null.
-pub fn optional_id(field: &str, value: Option<&serde_json::Value>) -> Result<Option<i64>, AppError> {
-    let invalid = || AppError::bad_request(format!("{field} must be a positive whole number"));
+pub fn optional_id(field: Field, value: Option<&serde_json::Value>) -> Result<Option<i64>, AppError> {
+    let invalid = || AppError::bad_request(Msg::FieldPositiveId.field(field));
     let id = match value {
         None | Some(serde_json::Value::Null) => return Ok(None),
         Some(serde_json::Value::Number(n)) => n.as_i64().ok_or_else(invalid)?,
@@ -260,10 +256,10 @@ impl Page {
         let page = page.unwrap_or(1);
         let page_size = page_size.unwrap_or(10);
         if !(1..=1_000_000).contains(&page) {
-            return Err(AppError::bad_request("page must be a whole number from 1"));
+            return Err(AppError::bad_request(Msg::PageInvalid));
         }
         if !PAGE_SIZES.contains(&page_size) {
-            return Err(AppError::bad_request("pageSize must be 10, 25 or 50"));
+            return Err(AppError::bad_request(Msg::PageSizeInvalid));
         }
         Ok(Page { page, page_size })
     }
@@ -288,14 +284,14 @@ pub fn document(value: Option<&str>) -> Result<String, AppError> {
     let value = value.map(str::trim).unwrap_or_default().to_uppercase();
     let valid = (3..=20).contains(&value.len()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     if !valid {
-        return Err(AppError::bad_request("document must be 3 to 20 letters, digits or '-'"));
+        return Err(AppError::bad_request(Msg::DocumentShape));
     }
     Ok(value)
 }
 
 /// An optional e-mail address of a plain shape (something@domain.tld).
 pub fn optional_email(value: Option<&str>) -> Result<Option<String>, AppError> {
-    let value = optional_text("email", value, 254)?;
+    let value = optional_text(Field::Email, value, 254)?;
     if let Some(email) = &value {
         let ok = match email.split_once('@') {
             Some((local, domain)) => {
@@ -305,7 +301,7 @@ pub fn optional_email(value: Option<&str>) -> Result<Option<String>, AppError> {
             None => false,
         };
         if !ok {
-            return Err(AppError::bad_request("email is not a valid address"));
+            return Err(AppError::bad_request(Msg::EmailShape));
         }
     }
     Ok(value)
@@ -318,12 +314,12 @@ pub fn optional_birthdate(value: Option<&str>) -> Result<Option<chrono::NaiveDat
     if value.is_empty() {
         return Ok(None);
     }
-    let invalid = || AppError::bad_request("birthdate must be a date like 1990-04-12");
+    let invalid = || AppError::bad_request(Msg::BirthdateShape);
     let day = value.get(..10).ok_or_else(invalid)?;
     let date = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| invalid())?;
     let today = chrono::Utc::now().date_naive();
     if date > today || date < chrono::NaiveDate::from_ymd_opt(1900, 1, 1).unwrap() {
-        return Err(AppError::bad_request("birthdate must be between 1900-01-01 and today"));
+        return Err(AppError::bad_request(Msg::BirthdateRange));
     }
     Ok(Some(date))
 }
@@ -335,12 +331,12 @@ mod input_tests {
 
     #[test]
     fn whole_numbers_accept_numbers_and_digit_strings_only() {
-        assert_eq!(whole_number("price", Some(&json!(1500)), 0).unwrap(), 1500);
-        assert_eq!(whole_number("price", Some(&json!("2500")), 0).unwrap(), 2500);
-        assert_eq!(whole_number("price", Some(&json!("")), 0).unwrap(), 0);
-        assert_eq!(whole_number("price", None, 7).unwrap(), 7);
+        assert_eq!(whole_number(Field::Price, Some(&json!(1500)), 0).unwrap(), 1500);
+        assert_eq!(whole_number(Field::Price, Some(&json!("2500")), 0).unwrap(), 2500);
+        assert_eq!(whole_number(Field::Price, Some(&json!("")), 0).unwrap(), 0);
+        assert_eq!(whole_number(Field::Price, None, 7).unwrap(), 7);
         for bad in [json!(-1), json!(1.5), json!("12a"), json!(true), json!([1]), json!(10_000_000_000_000i64)] {
-            assert!(whole_number("price", Some(&bad), 0).is_err(), "{bad}");
+            assert!(whole_number(Field::Price, Some(&bad), 0).is_err(), "{bad}");
         }
     }
 

@@ -14,6 +14,7 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use serde::Serialize;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -22,7 +23,7 @@ use tracing::{field::Empty, Span};
 
 use crate::auth::{self, JwtKeys};
 use crate::config::Config;
-use crate::error::AppError;
+use crate::error::{AppError, Msg};
 use crate::{platform, tenant};
 
 /// Largest request body the API reads.
@@ -45,7 +46,7 @@ impl AppState {
     }
 }
 
-/// JSON body extractor and response whose rejections answer `{message}` with a 400.
+/// JSON body extractor and response whose rejections answer `{message, code}` with a 400.
 #[derive(FromRequest)]
 #[from_request(via(axum::Json), rejection(AppError))]
 pub struct Json<T>(pub T);
@@ -56,12 +57,12 @@ impl<T: Serialize> IntoResponse for Json<T> {
     }
 }
 
-/// Path extractor whose rejections answer `{message}` with a 400.
+/// Path extractor whose rejections answer `{message, code}` with a 400.
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Path), rejection(AppError))]
 pub struct Path<T>(pub T);
 
-/// Query-string extractor whose rejections answer `{message}` with a 400.
+/// Query-string extractor whose rejections answer `{message, code}` with a 400.
 #[derive(FromRequestParts)]
 #[from_request(via(axum::extract::Query), rejection(AppError))]
 pub struct Query<T>(pub T);
@@ -110,7 +111,7 @@ fn api_router() -> Router<AppState> {
     let (routes, _) = api();
     routes
         .route("/openapi.json", get(move || async move { axum::Json(doc) }))
-        .fallback(|| async { AppError::not_found("no such API endpoint") })
+        .fallback(|| async { AppError::not_found(Msg::NoSuchEndpoint) })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
 }
 
@@ -126,16 +127,22 @@ pub fn app(state: AppState) -> Router {
     let client_dir = state.config.client_dir.clone();
     let index = client_dir.join("index.html");
     let spa = ServeDir::new(&client_dir).fallback(ServeFile::new(index));
-    let request_id = HeaderName::from_static("x-request-id");
-
-    Router::new()
+    let routes = Router::new()
         .nest("/api", api_router())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(crate::metrics::serve_metrics))
         .fallback_service(spa)
         .route_layer(axum::middleware::from_fn(label_route))
-        .with_state(state)
+        .with_state(state);
+    with_layers(routes)
+}
+
+/// The layers every answer passes through: request logging, security headers, a panic's JSON
+/// 500, the error answers' language, the request id.
+fn with_layers(routes: Router) -> Router {
+    let request_id = HeaderName::from_static("x-request-id");
+    routes
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|req: &Request<_>| {
@@ -184,6 +191,9 @@ pub fn app(state: AppState) -> Router {
             HeaderName::from_static("cross-origin-opener-policy"),
             HeaderValue::from_static("same-origin"),
         ))
+        // Inside the localization, so that a panic's 500 is written in the caller's language.
+        .layer(CatchPanicLayer::custom(crate::error::panic_response))
+        .layer(axum::middleware::from_fn(crate::error::localize))
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }
@@ -227,4 +237,26 @@ async fn readyz(State(state): State<AppState>) -> Response {
 /// Checks that the client folder holds a build, for a clear start-up warning.
 pub fn client_is_built(dir: &FsPath) -> bool {
     dir.join("index.html").is_file()
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use tower::ServiceExt;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_panicking_handler_answers_the_json_500_in_the_callers_language() {
+        let routes = Router::new().route("/api/boom", get(|| async { panic!("boom") as &'static str }));
+        for (lang, message) in [("es", "Error interno del servidor; intente de nuevo."), ("en", "internal server error, please try again")] {
+            let request = Request::get("/api/boom").header(header::ACCEPT_LANGUAGE, lang).body(Body::empty()).unwrap();
+            let response = with_layers(routes.clone()).oneshot(request).await.unwrap();
+            assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);
+            assert!(response.headers().contains_key("x-request-id"));
+            let body = axum::body::to_bytes(response.into_body(), 4096).await.unwrap();
+            let body: serde_json::Value = serde_json::from_slice(&body).unwrap();
+            assert_eq!(body, serde_json::json!({ "message": message, "code": "server.internal" }));
+        }
+    }
 }

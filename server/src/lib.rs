@@ -8,6 +8,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod http;
+pub mod i18n;
 pub mod metrics;
 pub mod migrate;
 pub mod platform;

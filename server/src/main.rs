@@ -287,7 +287,7 @@ async fn create_super_admin(args: SuperAdminArgs) -> anyhow::Result<ExitCode> {
     if username.is_empty() || username.contains('@') || username.len() > 50 {
         anyhow::bail!("--username must be 1 to 50 characters and contain no '@'");
     }
-    loyalty::domain::new_password("password", Some(&password)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    loyalty::domain::new_password(loyalty::i18n::Field::Password, Some(&password)).map_err(|e| anyhow::anyhow!("{e}"))?;
     migrate::run_platform_migrations(&args.database_url).await?;
     platform::upsert_super_admin(&args.database_url, &username, password).await?;
     println!("super admin '{username}' is ready");

@@ -12,7 +12,7 @@ use tokio_postgres::Row;
 use crate::auth::{self, SessionResponse, SuperAdmin, UserView};
 use crate::db::{self, quote_ident, tenant_schema};
 use crate::domain::{self, Prefix, MAX_TEXT};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Path};
 use crate::migrate;
 use crate::tenant;
@@ -117,12 +117,12 @@ pub struct NewCompany {
 impl CompanyInput {
     fn details(&self) -> AppResult<CompanyDetails> {
         Ok(CompanyDetails {
-            name: domain::required_text("name", self.name.as_deref(), MAX_TEXT)?,
-            tax_id: domain::required_text("taxId", self.tax_id.as_deref(), 40)?,
-            logo_url: domain::optional_url("logoUrl", self.logo_url.as_deref())?,
-            business_name: domain::optional_text("businessName", self.business_name.as_deref(), MAX_TEXT)?,
-            address: domain::optional_text("address", self.address.as_deref(), MAX_TEXT)?,
-            phone: domain::optional_text("phone", self.phone.as_deref(), 40)?,
+            name: domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)?,
+            tax_id: domain::required_text(Field::TaxId, self.tax_id.as_deref(), 40)?,
+            logo_url: domain::optional_url(Field::LogoUrl, self.logo_url.as_deref())?,
+            business_name: domain::optional_text(Field::BusinessName, self.business_name.as_deref(), MAX_TEXT)?,
+            address: domain::optional_text(Field::Address, self.address.as_deref(), MAX_TEXT)?,
+            phone: domain::optional_text(Field::Phone, self.phone.as_deref(), 40)?,
         })
     }
 
@@ -136,11 +136,11 @@ impl CompanyInput {
         .iter()
         .any(|v| v.map(str::trim).unwrap_or_default().is_empty());
         if missing {
-            return Err(AppError::bad_request("name, prefix, taxId and adminPassword are required"));
+            return Err(AppError::bad_request(Msg::CompanyRequiredFields));
         }
         let details = self.details()?;
         let prefix = Prefix::parse(self.prefix.as_deref().unwrap_or_default().trim())?;
-        let admin_password = domain::new_password("adminPassword", self.admin_password.as_deref())?;
+        let admin_password = domain::new_password(Field::AdminPassword, self.admin_password.as_deref())?;
         Ok(NewCompany { prefix, details, admin_password })
     }
 }
@@ -190,7 +190,7 @@ async fn update_company(
     if input.name.as_deref().map(str::trim).unwrap_or_default().is_empty()
         || input.tax_id.as_deref().map(str::trim).unwrap_or_default().is_empty()
     {
-        return Err(AppError::bad_request("name and taxId are required"));
+        return Err(AppError::bad_request(Msg::CompanyNameAndTaxIdRequired));
     }
     let d = input.details()?;
     let mut conn = state.pool.get().await?;
@@ -202,7 +202,7 @@ async fn update_company(
     let row = tx
         .query_opt(&sql, &[&id, &d.name, &d.tax_id, &d.logo_url, &d.business_name, &d.address, &d.phone])
         .await?
-        .ok_or_else(|| AppError::not_found("company not found"))?;
+        .ok_or_else(|| AppError::not_found(Msg::CompanyNotFound))?;
     let company = Company::from_row(&row);
     audit(&*tx, &admin.username, "company.update", &company, serde_json::json!({ "name": company.name })).await?;
     tx.commit().await?;
@@ -242,8 +242,8 @@ async fn impersonate(
     State(state): State<AppState>,
     Json(body): Json<ImpersonateRequest>,
 ) -> AppResult<Json<SessionResponse>> {
-    let id = body.company_id.ok_or_else(|| AppError::bad_request("companyId is required"))?;
-    let company = active_company_by_id(&state.pool, id).await?.ok_or_else(|| AppError::not_found("company not found"))?;
+    let id = body.company_id.ok_or_else(|| AppError::bad_request(Msg::CompanyIdRequired))?;
+    let company = active_company_by_id(&state.pool, id).await?.ok_or_else(|| AppError::not_found(Msg::CompanyNotFound))?;
     let prefix = Prefix::from_trusted(company.prefix.clone());
     let tx = db::TenantTx::begin(&state.pool, &prefix).await?;
     // The company's `admin` account, or its oldest active admin if that one was removed.
@@ -254,7 +254,7 @@ async fn impersonate(
             &[],
         )
         .await?
-        .ok_or_else(|| AppError::conflict("the company has no active admin to act as"))?;
+        .ok_or_else(|| AppError::conflict(Msg::CompanyNoAdmin))?;
     let username: String = row.get("username");
     tx.execute(
         "insert into audit_log (actor, impersonated_by, action, entity, entity_id) \
@@ -357,7 +357,7 @@ pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> A
         // Not ours to drop: only the row goes.
         client.execute("delete from platform.companies where id = $1", &[&company.id]).await?;
         tracing::error!(company = %new.prefix, error = %err, "could not create the company schema");
-        return Err(AppError::conflict("a schema for this prefix already exists; ask the operator to remove it"));
+        return Err(AppError::conflict(Msg::CompanySchemaExists));
     }
     match provision(&mut client, &new.prefix, password_hash).await {
         Ok(version) => {
@@ -414,7 +414,7 @@ pub async fn delete_company(state: &AppState, id: i64, actor: &str) -> AppResult
         "update platform.companies set state = 'deleting', updated_at = now() \
          where id = $1 and state = 'active' returning {COMPANY_COLUMNS}"
     );
-    let row = client.query_opt(&sql, &[&id]).await?.ok_or_else(|| AppError::not_found("company not found"))?;
+    let row = client.query_opt(&sql, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CompanyNotFound))?;
     let company = Company::from_row(&row);
     client.execute("select pg_advisory_lock($1)", &[&company_lock_key(id)]).await?;
     let prefix = Prefix::from_trusted(company.prefix.clone());

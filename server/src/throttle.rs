@@ -7,7 +7,7 @@ use std::time::Duration;
 use deadpool_postgres::Pool;
 
 use crate::config::LoginPolicy;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Msg};
 
 /// The throttle keys of one login attempt.
 pub struct Attempt {
@@ -37,10 +37,7 @@ pub async fn admit(pool: &Pool, policy: &LoginPolicy, attempt: &Attempt) -> AppR
         .query_one(&stmt, &[&&keys[..], &attempt.name_key, &policy.window.as_secs_f64()])
         .await?;
     if let Some(minutes) = row.get::<_, Option<i64>>("locked_minutes") {
-        return Err(AppError::TooManyRequests(format!(
-            "too many failed login attempts; try again in {} minute(s)",
-            minutes.max(1)
-        )));
+        return Err(AppError::TooManyRequests(Msg::LoginLocked.with("minutes", minutes.max(1))));
     }
     let failures: i32 = row.get("name_failures");
     if failures < policy.slow_after {

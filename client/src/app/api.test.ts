@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loggedInState, makeUser } from '../test/fixtures';
 import { mockApi } from '../test/mockApi';
+import { i18n, setupI18n } from '../i18n';
 import { api, apiErrorMessage } from './api';
 import { makeStore } from './store';
 
@@ -37,6 +38,35 @@ describe('base query', () => {
     const result = await store.dispatch(probeApi.endpoints.probe.initiate());
     expect(result.error).toEqual({ status: 409, message: 'The prefix is taken' });
     expect(apiErrorMessage(result.error)).toBe('The prefix is taken');
+  });
+
+  it("sends the interface's language and shows its own translation of the server's code", async () => {
+    const { requests } = mockApi({
+      'GET /api/probe': {
+        status: 400,
+        body: {
+          message: 'name must be at most 200 characters',
+          code: 'field.tooLong',
+          params: { field: 'name', max: 200 },
+        },
+      },
+    });
+    const store = makeStore(loggedInState(admin));
+    setupI18n('es');
+    await i18n.changeLanguage('es');
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate());
+    expect(requests[0]!.headers.get('accept-language')).toBe('es');
+    expect(result.error).toMatchObject({ status: 400, code: 'field.tooLong', params: { field: 'name', max: 200 } });
+    expect(apiErrorMessage(result.error)).toBe('«Nombre» admite como máximo 200 caracteres.');
+    await i18n.changeLanguage('en');
+    expect(apiErrorMessage(result.error)).toBe('Name must be at most 200 characters.');
+    await i18n.changeLanguage('es');
+  });
+
+  it("falls back to the server's message for a code the client does not know", () => {
+    setupI18n('es');
+    const error = { status: 409, code: 'future.code', message: 'Mensaje del servidor' };
+    expect(apiErrorMessage(error)).toBe('Mensaje del servidor');
   });
 
   it('falls back to the status text when the answer has no message', async () => {

@@ -8,13 +8,23 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { i18n } from '../i18n';
+import { formatNumber, isLocale } from '../lib/format';
 import { sessionEnded, type SessionState } from './session';
 import { toastShown } from './toasts';
 
-/** The error every endpoint rejects with: the HTTP status and the server's message, if any. */
+/** The values a server message speaks of (`field`, `max`, ...). */
+export type ErrorParams = Record<string, string | number | boolean | null>;
+
+/**
+ * The error every endpoint rejects with: the HTTP status and, when the server sent one, its
+ * message (already in the interface's language), the message's stable code and parameters.
+ */
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
   message?: string;
+  code?: string;
+  params?: ErrorParams;
 }
 
 export const TAG_TYPES = [
@@ -47,12 +57,16 @@ export function cleanMessage(message: string): string {
   return message.replace(API_PREFIX, '').trim();
 }
 
-/** Reads `message` from a JSON error answer, falling back to the HTTP status text. */
+/** Reads `message`, `code` and `params` from a JSON error answer, falling back to the HTTP status text. */
 export function toApiError(error: FetchBaseQueryError, response?: Response): ApiError {
   const data = 'data' in error ? error.data : undefined;
   let message: string | undefined;
+  let code: string | undefined;
+  let params: ErrorParams | undefined;
   if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') {
     message = data.message;
+    if ('code' in data && typeof data.code === 'string') code = data.code;
+    if ('params' in data && data.params && typeof data.params === 'object') params = data.params as ErrorParams;
   } else if (typeof data === 'string' && data.trim() !== '' && !data.trimStart().startsWith('<')) {
     message = data;
   } else if (response?.statusText) {
@@ -60,7 +74,12 @@ export function toApiError(error: FetchBaseQueryError, response?: Response): Api
   }
   const cleaned = message ? cleanMessage(message) : '';
   const status = error.status === 'PARSING_ERROR' ? error.originalStatus : error.status;
-  return cleaned ? { status, message: cleaned } : { status };
+  return {
+    status,
+    ...(cleaned ? { message: cleaned } : {}),
+    ...(code ? { code } : {}),
+    ...(params ? { params } : {}),
+  };
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -69,6 +88,8 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers, { getState }) => {
     const token = (getState() as { session: SessionState }).session.token;
     if (token) headers.set('Authorization', `Bearer ${token}`);
+    // The server writes its messages in the interface's language.
+    headers.set('Accept-Language', i18n.language === 'en' ? 'en' : 'es');
     return headers;
   },
 });
@@ -94,12 +115,30 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** The server's message of a failed call (already stripped of 'API Error: '), if it sent one. */
+/**
+ * What a failed call says, in the interface's language: the client's own translation of the
+ * server's code (`errors.<code>`, with a field named by `fields.<name>`), else the server's
+ * message (already stripped of 'API Error: '), if it sent one.
+ */
 export function apiErrorMessage(error: unknown): string | undefined {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
-    return error.message || undefined;
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, params, message } = error as ApiError;
+  const key = `errors.${code}`;
+  if (code && i18n.exists(key)) {
+    const locale = isLocale(i18n.language) ? i18n.language : 'es';
+    const values: Record<string, string> = {};
+    for (const [name, value] of Object.entries(params ?? {})) {
+      if (name === 'field' && typeof value === 'string' && i18n.exists(`fields.${value}`)) {
+        values[name] = i18n.t(`fields.${value}` as never);
+      } else if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 10000) {
+        values[name] = formatNumber(value, locale);
+      } else {
+        values[name] = String(value);
+      }
+    }
+    return i18n.t(key as never, values);
   }
-  return undefined;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 export function apiErrorStatus(error: unknown): ApiError['status'] | undefined {

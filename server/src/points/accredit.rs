@@ -15,7 +15,7 @@ use super::{Kind, Posting};
 use crate::auth::{CurrentUser, Tenant};
 use crate::db::{self, Conn};
 use crate::domain;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Path};
 use crate::tenant::settings;
 
@@ -42,7 +42,7 @@ impl Accreditation {
     pub fn parse(request: &AccreditRequest) -> AppResult<Self> {
         Ok(Accreditation {
             amount: InvoiceAmount::parse(request.invoice_amount.as_ref())?,
-            invoice_reference: domain::optional_text("invoiceReference", request.invoice_reference.as_deref(), 100)?,
+            invoice_reference: domain::optional_text(Field::InvoiceReference, request.invoice_reference.as_deref(), 100)?,
         })
     }
 }
@@ -105,14 +105,14 @@ pub async fn accredit(
         ),
     )
     .await?;
-    let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found("customer not found"))?;
+    let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     let today = rules::local_date(now, rules::time_zone(&settings.time_zone));
     let occasion = Occasion {
         first_purchase: !accredited_before,
         birthday: customer.birthdate.is_some_and(|born| rules::is_birthday(born, today)),
     };
     let points = rules::accreditation_points(&EarningRules::from_settings(&settings), input.amount, occasion)
-        .ok_or_else(|| AppError::bad_request("invoice amount is too large"))?;
+        .ok_or_else(|| AppError::bad_request(Msg::InvoiceAmountTooLarge.with("max", rules::MAX_INVOICE_AMOUNT)))?;
     let description = format!("Purchase of {} COP", input.amount.pesos());
     let new_transaction = NewTransaction {
         kind: Kind::Accreditation,

@@ -23,7 +23,7 @@ use super::{idempotency, Kind, SYSTEM_USER};
 use crate::auth::Tenant;
 use crate::db::{Conn, TenantTx};
 use crate::domain::Prefix;
-use crate::error::AppResult;
+use crate::error::{AppResult, Lang, Msg, Params};
 use crate::http::{AppState, Json};
 use crate::tenant::audit;
 use crate::tenant::settings::{self, Settings};
@@ -78,7 +78,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// expires nothing more.
 #[utoipa::path(post, path = "/tasks/expire-points", tag = "points", security(("bearer" = [])),
     responses((status = 200, body = ExpirationResponse), crate::error::ApiErrors))]
-async fn expire_points(t: Tenant) -> AppResult<Json<ExpirationResponse>> {
+async fn expire_points(t: Tenant, lang: Lang) -> AppResult<Json<ExpirationResponse>> {
     t.require_admin()?;
     store::lock_expiration(&t, true).await?;
     let settings = settings::load(&t).await?;
@@ -95,8 +95,8 @@ async fn expire_points(t: Tenant) -> AppResult<Json<ExpirationResponse>> {
     crate::metrics::record_expiration_run("manual");
     crate::metrics::record_points("expired", expired.points);
     let message = match expired.policy {
-        "none" => "the expiration policy is 'none': no points expire".to_string(),
-        _ => format!("{} points of {} customers expired", expired.points, expired.customers),
+        "none" => Msg::ExpirationNone.render(lang, &Params::new()),
+        _ => Msg::ExpirationDone.with("points", expired.points).with("customers", expired.customers).render(lang),
     };
     Ok(Json(ExpirationResponse { message, points: expired.points, customers: expired.customers }))
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::store;
 use crate::db::Conn;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Msg};
 use crate::http::AppState;
 
 pub const HEADER: &str = "idempotency-key";
@@ -37,7 +37,7 @@ impl FromRequestParts<AppState> for IdempotencyKey {
         let key = value.to_str().ok().map(str::trim).unwrap_or_default();
         let valid = !key.is_empty() && key.len() <= MAX_KEY_LEN && key.bytes().all(|b| b.is_ascii_graphic());
         if !valid {
-            return Err(AppError::bad_request("Idempotency-Key must be 1 to 200 visible characters"));
+            return Err(AppError::bad_request(Msg::IdempotencyKeyShape));
         }
         Ok(IdempotencyKey(Some(key.to_string())))
     }
@@ -67,11 +67,9 @@ impl<'a> Idempotent<'a> {
         }
         let stored = store::stored_answer(conn, key, self.user_id, self.operation, &self.request)
             .await?
-            .ok_or_else(|| AppError::conflict("the request with this Idempotency-Key is still in progress, please retry"))?;
+            .ok_or_else(|| AppError::conflict(Msg::IdempotencyInProgress))?;
         if !stored.same_request {
-            return Err(AppError::conflict(
-                "this Idempotency-Key was already used for a different request; use a new key",
-            ));
+            return Err(AppError::conflict(Msg::IdempotencyKeyReused));
         }
         let status = u16::try_from(stored.status).ok().and_then(|s| StatusCode::from_u16(s).ok()).unwrap_or(StatusCode::OK);
         let replayed = [(HeaderName::from_static(REPLAYED_HEADER), HeaderValue::from_static("true"))];

@@ -15,7 +15,7 @@ use super::{Kind, Posting};
 use crate::auth::{CurrentUser, Tenant};
 use crate::db::{self, Conn};
 use crate::domain::{self, MAX_TEXT};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Path};
 use crate::tenant::settings;
 
@@ -72,8 +72,8 @@ impl Redemption {
         };
         Ok(Redemption {
             reward,
-            description: domain::optional_text("description", request.description.as_deref(), MAX_TEXT)?,
-            invoice_reference: domain::optional_text("invoiceReference", request.invoice_reference.as_deref(), 100)?,
+            description: domain::optional_text(Field::Description, request.description.as_deref(), MAX_TEXT)?,
+            invoice_reference: domain::optional_text(Field::InvoiceReference, request.invoice_reference.as_deref(), 100)?,
         })
     }
 
@@ -94,7 +94,7 @@ impl Redemption {
 }
 
 fn invalid_product() -> AppError {
-    AppError::bad_request("productId must be a product id")
+    AppError::bad_request(Msg::FieldPositiveId.field(Field::ProductId))
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -162,23 +162,23 @@ pub async fn redeem(
         ),
     )
     .await?;
-    let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found("customer not found"))?;
+    let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     let (points, redeemed_value, product_id, default_description) = match worth {
         Worth::Product { product, expected_points } => {
-            let product = product.ok_or_else(|| AppError::not_found("product not found"))?;
+            let product = product.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
             if !product.is_active {
-                return Err(AppError::bad_request("this product is inactive and cannot be redeemed"));
+                return Err(AppError::bad_request(Msg::ProductInactive));
             }
-            let points = Points::new(product.points_value).ok_or_else(|| AppError::bad_request("enter valid points"))?;
+            let points = Points::new(product.points_value).ok_or_else(|| AppError::bad_request(Msg::PointsInvalid))?;
             if expected_points.is_some_and(|expected| expected != points.get()) {
-                return Err(AppError::conflict("the product's points value has changed, please reload the products"));
+                return Err(AppError::conflict(Msg::ProductPointsChanged));
             }
             (points, product.price, Some(product.id), product.name)
         }
         Worth::Points { points, rate } => (points, rules::redeemed_value(points, rate), None, "Points redemption".to_string()),
     };
     if points.get() > customer.points {
-        return Err(AppError::bad_request("not enough points"));
+        return Err(AppError::bad_request(Msg::NotEnoughPoints));
     }
     let plan = rules::plan_consumption(&open, points.get()).ok_or_else(|| {
         AppError::internal(anyhow::anyhow!("customer {} balance exceeds the points in its batches", customer.id))

@@ -7,7 +7,7 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-use crate::error::AppError;
+use crate::error::{AppError, Msg};
 use crate::tenant::settings::Settings;
 
 /// The company's default time zone when its setting is missing or unknown.
@@ -28,19 +28,20 @@ impl InvoiceAmount {
     pub fn parse(value: Option<&Value>) -> Result<Self, AppError> {
         match whole_number(value) {
             Number::Whole(amount) if amount > 0 && amount <= MAX_INVOICE_AMOUNT => Ok(InvoiceAmount(amount)),
-            Number::Whole(amount) if amount > MAX_INVOICE_AMOUNT => {
-                Err(AppError::bad_request("invoice amount is too large"))
-            }
-            Number::Fraction(amount) if amount > 0.0 => {
-                Err(AppError::bad_request("invoice amount must be a whole number of pesos"))
-            }
-            _ => Err(AppError::bad_request("invoice amount must be positive")),
+            Number::Whole(amount) if amount > MAX_INVOICE_AMOUNT => Err(too_large()),
+            Number::TooLarge => Err(too_large()),
+            Number::Fraction(amount) if amount > 0.0 => Err(AppError::bad_request(Msg::InvoiceAmountNotWhole)),
+            _ => Err(AppError::bad_request(Msg::InvoiceAmountNotPositive)),
         }
     }
 
     pub fn pesos(self) -> i64 {
         self.0
     }
+}
+
+fn too_large() -> AppError {
+    AppError::bad_request(Msg::InvoiceAmountTooLarge.with("max", MAX_INVOICE_AMOUNT))
 }
 
 /// A number of points to redeem: a whole number of at least 1.
@@ -51,7 +52,7 @@ impl Points {
     pub fn parse(value: Option<&Value>) -> Result<Self, AppError> {
         match whole_number(value) {
             Number::Whole(points) if points >= 1 => Ok(Points(points)),
-            _ => Err(AppError::bad_request("enter valid points")),
+            _ => Err(AppError::bad_request(Msg::PointsInvalid)),
         }
     }
 
@@ -66,6 +67,8 @@ impl Points {
 
 enum Number {
     Whole(i64),
+    /// A whole number beyond what the ledger holds.
+    TooLarge,
     Fraction(f64),
     Invalid,
 }
@@ -75,13 +78,14 @@ fn whole_number(value: Option<&Value>) -> Number {
         Some(Value::Number(n)) => match (n.as_i64(), n.as_f64()) {
             (Some(whole), _) => Number::Whole(whole),
             (None, Some(f)) if f.is_finite() && f.fract() == 0.0 && f.abs() < 9.0e15 => Number::Whole(f as i64),
+            (None, Some(f)) if f.is_finite() && f.fract() == 0.0 && f > 0.0 => Number::TooLarge,
             (None, Some(f)) if f.is_finite() => Number::Fraction(f),
             _ => Number::Invalid,
         },
         Some(Value::String(s)) => {
             let s = s.trim();
-            if !s.is_empty() && s.len() <= 18 && s.bytes().all(|b| b.is_ascii_digit()) {
-                s.parse().map(Number::Whole).unwrap_or(Number::Invalid)
+            if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+                s.parse().map(Number::Whole).unwrap_or(Number::TooLarge)
             } else {
                 Number::Invalid
             }
@@ -369,8 +373,16 @@ mod tests {
         );
         assert_eq!(
             InvoiceAmount::parse(Some(&json!(MAX_INVOICE_AMOUNT + 1))).unwrap_err().to_string(),
-            "invoice amount is too large"
+            "invoice amount is too large: the most is 1,000,000,000,000 pesos"
         );
+        // Numbers past what JSON holds exactly are too large too, not fractions.
+        for huge in [json!(1e20), json!(u64::MAX), json!("99999999999999999999999")] {
+            assert_eq!(
+                InvoiceAmount::parse(Some(&huge)).unwrap_err().problem().msg,
+                Msg::InvoiceAmountTooLarge,
+                "{huge}"
+            );
+        }
     }
 
     #[test]

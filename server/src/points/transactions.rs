@@ -9,7 +9,7 @@ use super::rules;
 use super::store::{self, TransactionFilter};
 use super::{Kind, Transaction};
 use crate::auth::Tenant;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Query};
 use crate::tenant::settings;
 
@@ -73,17 +73,17 @@ fn present(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
-fn id_param(name: &str, value: &Option<String>) -> AppResult<Option<i64>> {
+fn id_param(field: Field, value: &Option<String>) -> AppResult<Option<i64>> {
     present(value)
-        .map(|v| v.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| AppError::bad_request(format!("{name} must be an id"))))
+        .map(|v| v.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| AppError::bad_request(Msg::FieldPositiveId.field(field))))
         .transpose()
 }
 
-fn date_param(name: &str, value: &Option<String>) -> AppResult<Option<NaiveDate>> {
+fn date_param(field: Field, value: &Option<String>) -> AppResult<Option<NaiveDate>> {
     present(value)
         .map(|v| {
             NaiveDate::parse_from_str(v, "%Y-%m-%d")
-                .map_err(|_| AppError::bad_request(format!("{name} must be a date as YYYY-MM-DD")))
+                .map_err(|_| AppError::bad_request(Msg::FieldDate.field(field)))
         })
         .transpose()
 }
@@ -101,43 +101,43 @@ impl SearchParams {
     fn parse(&self) -> AppResult<ReportRequest> {
         let kind = present(&self.kind)
             .map(|k| {
-                Kind::parse(k).ok_or_else(|| {
-                    AppError::bad_request("type must be accreditation, redemption, expiration or cancellation")
-                })
+                Kind::parse(k).ok_or_else(|| AppError::bad_request(Msg::TypeInvalid))
             })
             .transpose()?;
         let page = match present(&self.page) {
             None => 1,
-            Some(p) => p.parse::<i64>().ok().filter(|p| (1..=1_000_000).contains(p)).ok_or_else(|| {
-                AppError::bad_request("page must be a whole number from 1")
-            })?,
+            Some(p) => p.parse::<i64>()
+                .ok()
+                .filter(|p| (1..=1_000_000).contains(p))
+                .ok_or_else(|| AppError::bad_request(Msg::PageInvalid))?,
         };
         let page_size = match present(&self.page_size) {
             None => PAGE_SIZES[0],
-            Some(s) => s.parse::<i64>().ok().filter(|s| PAGE_SIZES.contains(s)).ok_or_else(|| {
-                AppError::bad_request("pageSize must be 10, 25 or 50")
-            })?,
+            Some(s) => s.parse::<i64>()
+                .ok()
+                .filter(|s| PAGE_SIZES.contains(s))
+                .ok_or_else(|| AppError::bad_request(Msg::PageSizeInvalid))?,
         };
-        for (name, value) in [("text", &self.text), ("cashier", &self.cashier)] {
-            crate::domain::optional_text(name, value.as_deref(), 100)?;
+        for (field, value) in [(Field::Text, &self.text), (Field::Cashier, &self.cashier)] {
+            crate::domain::optional_text(field, value.as_deref(), 100)?;
         }
         let text = present(&self.text);
         if text.is_some_and(|t| t.chars().count() > 100) {
-            return Err(AppError::bad_request("text must be at most 100 characters"));
+            return Err(AppError::bad_request(Msg::FieldTooLong.field(Field::Text).with("max", 100)));
         }
         let filter = TransactionFilter {
             customer_pattern: text.map(crate::domain::like_pattern),
             kind,
-            pos_id: id_param("posId", &self.pos_id)?,
+            pos_id: id_param(Field::PosId, &self.pos_id)?,
             cashier: present(&self.cashier).map(str::to_lowercase),
-            customer_id: id_param("customerId", &self.customer_id)?,
+            customer_id: id_param(Field::CustomerId, &self.customer_id)?,
             from: None,
             until: None,
         };
         Ok(ReportRequest {
             filter,
-            from: date_param("from", &self.from)?,
-            to: date_param("to", &self.to)?,
+            from: date_param(Field::From, &self.from)?,
+            to: date_param(Field::To, &self.to)?,
             page,
             page_size,
         })

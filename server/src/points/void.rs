@@ -14,14 +14,12 @@ use super::Kind;
 use crate::auth::{self, CurrentUser, Tenant};
 use crate::db::Conn;
 use crate::domain::{Prefix, Role};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Lang, Msg, Params};
 use crate::http::{AppState, Json, Path};
 use crate::tenant::audit;
 
 /// Screens that offer voiding (the report).
 pub const PERMISSIONS: &[&str] = &["/reportes"];
-
-pub const INCORRECT_CREDENTIALS: &str = "incorrect supervisor credentials";
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -89,6 +87,7 @@ async fn void_handler(
     t: Tenant,
     key: IdempotencyKey,
     Path(id): Path<i64>,
+    lang: Lang,
     Json(request): Json<VoidRequest>,
 ) -> AppResult<Response> {
     t.require_permission(PERMISSIONS).await?;
@@ -112,7 +111,7 @@ async fn void_handler(
         }),
     )
     .await?;
-    let answer = idempotent.finish(&t, &VoidResponse { message: "transaction voided".into() }).await?;
+    let answer = idempotent.finish(&t, &VoidResponse { message: Msg::Voided.render(lang, &Params::new()) }).await?;
     t.commit().await?;
     crate::metrics::record_points("voided", voided.points);
     Ok(answer)
@@ -127,14 +126,14 @@ pub async fn void(
     approval: Option<&Approval>,
     now: DateTime<Utc>,
 ) -> AppResult<Voided> {
-    let target = store::void_target(conn, id).await?.ok_or_else(|| AppError::not_found("transaction not found"))?;
+    let target = store::void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
     check_voidable(target.kind)?;
     let approved_by = match by.role {
         Role::Cajero => {
             if target.cashier_id != Some(by.id) {
-                return Err(AppError::Forbidden("you can only void your own transactions".into()));
+                return Err(AppError::Forbidden(Msg::VoidOwnOnly.into()));
             }
-            let approval = approval.ok_or_else(|| AppError::bad_request("supervisor username and password are required"))?;
+            let approval = approval.ok_or_else(|| AppError::bad_request(Msg::VoidApprovalRequired))?;
             Some(check_approval(conn, prefix, approval).await?)
         }
         Role::Supervisor | Role::Admin => None,
@@ -142,9 +141,9 @@ pub async fn void(
 
     // Customer first, then the transaction: the order every balance change takes its locks in.
     store::lock_customer(conn, target.customer_id).await?;
-    let target = store::lock_void_target(conn, id).await?.ok_or_else(|| AppError::not_found("transaction not found"))?;
+    let target = store::lock_void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
     if target.is_voided {
-        return Err(AppError::conflict("this transaction was already voided"));
+        return Err(AppError::conflict(Msg::VoidAlreadyVoided));
     }
     // An accreditation can be voided only while its batch is untouched.
     let batch = match target.kind {
@@ -152,9 +151,7 @@ pub async fn void(
         _ => None,
     };
     if batch.is_some_and(|batch| batch.remaining < batch.points) {
-        return Err(AppError::conflict(
-            "the points of this accreditation were already redeemed or expired, so it cannot be voided",
-        ));
+        return Err(AppError::conflict(Msg::VoidPointsSpent));
     }
     let voided_by = approved_by.clone().unwrap_or_else(|| by.username.clone());
     let points = -target.points;
@@ -201,7 +198,7 @@ fn check_voidable(kind: Kind) -> AppResult<()> {
     match kind {
         Kind::Accreditation | Kind::Redemption => Ok(()),
         Kind::Expiration | Kind::Cancellation => {
-            Err(AppError::conflict("expiration and cancellation transactions cannot be voided"))
+            Err(AppError::conflict(Msg::VoidNotVoidable))
         }
     }
 }
@@ -209,7 +206,7 @@ fn check_voidable(kind: Kind) -> AppResult<()> {
 /// Checks a supervisor's or admin's credentials of this company; answers the approver's
 /// username. Unknown users take the same argon2 work as wrong passwords.
 async fn check_approval(conn: &Conn, prefix: &Prefix, approval: &Approval) -> AppResult<String> {
-    let refused = || AppError::Unauthorized(INCORRECT_CREDENTIALS.into());
+    let refused = || AppError::Unauthorized(Msg::VoidIncorrectCredentials.into());
     let username = match approval.username.rsplit_once('@') {
         Some((name, company)) if company == prefix.as_str() => name,
         Some(_) => "",

@@ -8,7 +8,7 @@ use utoipa_axum::routes;
 
 use crate::auth::Tenant;
 use crate::domain::{self, MAX_TEXT};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Path};
 use crate::tenant::{audit, DeleteKind, DeleteResponse};
 
@@ -56,11 +56,11 @@ impl CategoryInput {
     fn validate(&self) -> AppResult<(String, String)> {
         let icon = self.icon.as_deref().map(str::trim).unwrap_or_default();
         if self.name.as_deref().map(str::trim).unwrap_or_default().is_empty() || icon.is_empty() {
-            return Err(AppError::bad_request("name and icon are required"));
+            return Err(AppError::bad_request(Msg::CategoryRequiredFields));
         }
-        let name = domain::required_text("name", self.name.as_deref(), MAX_TEXT)?;
+        let name = domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)?;
         if !ICONS.contains(&icon) {
-            return Err(AppError::bad_request(format!("icon must be one of: {}", ICONS.join(", "))));
+            return Err(AppError::bad_request(Msg::CategoryIconUnknown.with("icons", ICONS.join(", "))));
         }
         Ok((name, icon.to_string()))
     }
@@ -114,7 +114,7 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CategoryInput>
     let stmt = t
         .prepare_cached("update categories set name = $2, icon = $3 where id = $1 and is_active returning id, name, icon")
         .await?;
-    let row = t.query_opt(&stmt, &[&id, &name, &icon]).await?.ok_or_else(|| AppError::not_found("category not found"))?;
+    let row = t.query_opt(&stmt, &[&id, &name, &icon]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
     audit(&t, "category.update", "category", Some(id), serde_json::json!({ "name": name })).await?;
     t.commit().await?;
     Ok(Json(Category::from_row(&row)))
@@ -126,7 +126,7 @@ async fn usage_of(t: &Tenant, id: i64) -> AppResult<CategoryUsage> {
             "select (select count(*) from products where category_id = c.id) from categories c where c.id = $1 and c.is_active",
         )
         .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("category not found"))?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
     Ok(CategoryUsage { products: row.get(0) })
 }
 
@@ -148,7 +148,7 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CategoryUsage>>
 async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_permission(MANAGE).await?;
     let stmt = t.prepare_cached("select id from categories where id = $1 and is_active for update").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("category not found"))?;
+    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
     let usage = usage_of(&t, id).await?;
     let kind = if usage.products > 0 {
         t.execute("update categories set is_active = false where id = $1", &[&id]).await?;

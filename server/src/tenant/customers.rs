@@ -3,7 +3,7 @@
 use serde::Serialize;
 use tokio_postgres::Row;
 
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 
 /// A customer as the API answers it.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
@@ -47,7 +47,7 @@ pub async fn find_active(client: &crate::db::Conn, id: i64) -> AppResult<Custome
     let stmt = client
         .prepare_cached(&format!("select {CUSTOMER_COLUMNS} from customers where id = $1 and is_active"))
         .await?;
-    let row = client.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("customer not found"))?;
+    let row = client.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     Ok(Customer::from_row(&row))
 }
 
@@ -93,17 +93,17 @@ impl CustomerInput {
     fn validate(&self, creating: bool) -> AppResult<ValidCustomer> {
         let blank = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().is_empty();
         if creating && (blank(&self.name) || blank(&self.document)) {
-            return Err(AppError::bad_request("name and document are required"));
+            return Err(AppError::bad_request(Msg::CustomerNameAndDocumentRequired));
         }
         if blank(&self.name) {
-            return Err(AppError::bad_request("name is required"));
+            return Err(AppError::bad_request(Msg::CustomerNameRequired));
         }
         Ok(ValidCustomer {
             document: if creating || !blank(&self.document) { domain::document(self.document.as_deref())? } else { String::new() },
-            name: domain::required_text("name", self.name.as_deref(), MAX_TEXT)?,
+            name: domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)?,
             email: domain::optional_email(self.email.as_deref())?,
-            phone: domain::optional_text("phone", self.phone.as_deref(), 40)?,
-            address: domain::optional_text("address", self.address.as_deref(), MAX_TEXT)?,
+            phone: domain::optional_text(Field::Phone, self.phone.as_deref(), 40)?,
+            address: domain::optional_text(Field::Address, self.address.as_deref(), MAX_TEXT)?,
             birthdate: domain::optional_birthdate(self.birthdate.as_deref())?,
         })
     }
@@ -161,7 +161,7 @@ pub const FEW_MATCHES: i64 = 1000;
     params(SearchParams), responses((status = 200, body = Paged<Customer>), crate::error::ApiErrors))]
 async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json<Paged<Customer>>> {
     let page = Page::parse(params.page, params.page_size)?;
-    let text = domain::optional_text("text", params.text.as_deref(), MAX_TEXT)?;
+    let text = domain::optional_text(Field::Text, params.text.as_deref(), MAX_TEXT)?;
     let (items, total) = match text {
         None => {
             let total_stmt = t.prepare_cached("select count(*) from customers where is_active").await?;
@@ -220,11 +220,11 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
     responses((status = 200, body = Customer), crate::error::ApiErrors))]
 async fn by_document(t: Tenant, Path(document): Path<String>) -> AppResult<Json<Customer>> {
     // A document of a shape no customer can have is simply not found.
-    let document = domain::document(Some(&document)).map_err(|_| AppError::not_found("customer not found"))?;
+    let document = domain::document(Some(&document)).map_err(|_| AppError::not_found(Msg::CustomerNotFound))?;
     let stmt = t
         .prepare_cached(&format!("select {CUSTOMER_COLUMNS} from customers where document = $1 and is_active"))
         .await?;
-    let row = t.query_opt(&stmt, &[&document]).await?.ok_or_else(|| AppError::not_found("customer not found"))?;
+    let row = t.query_opt(&stmt, &[&document]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     t.commit().await?;
     Ok(Json(Customer::from_row(&row)))
 }
@@ -264,7 +264,7 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CustomerInput>
     let row = t
         .query_opt(&stmt, &[&id, &c.document, &c.name, &c.email, &c.phone, &c.address, &c.birthdate])
         .await?
-        .ok_or_else(|| AppError::not_found("customer not found"))?;
+        .ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     let customer = Customer::from_row(&row);
     audit(&t, "customer.update", "customer", Some(id), serde_json::json!({})).await?;
     t.commit().await?;
@@ -278,7 +278,7 @@ async fn usage_of(t: &Tenant, id: i64) -> AppResult<CustomerUsage> {
              from customers c where c.id = $1 and c.is_active",
         )
         .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("customer not found"))?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     Ok(CustomerUsage { transactions: row.get(0) })
 }
 
@@ -300,7 +300,7 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CustomerUsage>>
 async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_permission(MANAGE).await?;
     let stmt = t.prepare_cached("select id from customers where id = $1 and is_active for update").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("customer not found"))?;
+    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     let usage = usage_of(&t, id).await?;
     let kind = if usage.transactions > 0 {
         t.execute("update customers set is_active = false where id = $1", &[&id]).await?;

@@ -8,7 +8,7 @@ use tokio_postgres::Row;
 
 use crate::auth::Tenant;
 use crate::domain::{self, MAX_TEXT};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Path};
 use crate::tenant::{audit, DeleteKind, DeleteResponse};
 
@@ -32,9 +32,9 @@ pub struct PosInput {
 
 impl PosInput {
     fn name(&self) -> AppResult<String> {
-        domain::required_text("name", self.name.as_deref(), MAX_TEXT)
+        domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)
             .map_err(|e| if self.name.as_deref().map(str::trim).unwrap_or_default().is_empty() {
-                AppError::bad_request("point of sale name is required")
+                AppError::bad_request(Msg::PosNameRequired)
             } else {
                 e
             })
@@ -90,7 +90,7 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<PosInput>) -> 
     let stmt = t
         .prepare_cached("update points_of_sale set name = $2 where id = $1 and is_active returning id, name")
         .await?;
-    let row = t.query_opt(&stmt, &[&id, &name]).await?.ok_or_else(|| AppError::not_found("point of sale not found"))?;
+    let row = t.query_opt(&stmt, &[&id, &name]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
     let pos = PointOfSale::from_row(&row);
     audit(&t, "pos.update", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
     t.commit().await?;
@@ -105,7 +105,7 @@ async fn usage_of(t: &Tenant, id: i64) -> AppResult<PosUsage> {
              from points_of_sale p where p.id = $1 and p.is_active",
         )
         .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("point of sale not found"))?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
     Ok(PosUsage { users: row.get("users"), transactions: row.get("transactions") })
 }
 
@@ -128,7 +128,7 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     t.require_admin()?;
     // Lock the row so that no user or sale can start referring to it while we decide.
     let stmt = t.prepare_cached("select id from points_of_sale where id = $1 and is_active for update").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("point of sale not found"))?;
+    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
     let usage = usage_of(&t, id).await?;
     let kind = if usage.users > 0 || usage.transactions > 0 {
         t.execute("update points_of_sale set is_active = false where id = $1", &[&id]).await?;

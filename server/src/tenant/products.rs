@@ -8,7 +8,7 @@ use utoipa_axum::routes;
 
 use crate::auth::Tenant;
 use crate::domain::{self, Role, MAX_LONG_TEXT, MAX_TEXT};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Path};
 use crate::tenant::{audit, DeleteKind, DeleteResponse};
 
@@ -89,17 +89,17 @@ impl ProductInput {
     fn validate(&self) -> AppResult<ValidProduct> {
         let blank = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().is_empty();
         if blank(&self.code) || blank(&self.name) {
-            return Err(AppError::bad_request("code and name are required"));
+            return Err(AppError::bad_request(Msg::ProductRequiredFields));
         }
         Ok(ValidProduct {
-            code: domain::required_text("code", self.code.as_deref(), 50)?,
-            name: domain::required_text("name", self.name.as_deref(), MAX_TEXT)?,
-            description: domain::optional_text("description", self.description.as_deref(), MAX_LONG_TEXT)?,
-            price: domain::whole_number("price", self.price.as_ref(), 0)?,
-            points_value: domain::whole_number("pointsValue", self.points_value.as_ref(), 0)?,
-            image_url: domain::optional_url("imageUrl", self.image_url.as_deref())?,
+            code: domain::required_text(Field::Code, self.code.as_deref(), 50)?,
+            name: domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)?,
+            description: domain::optional_text(Field::Description, self.description.as_deref(), MAX_LONG_TEXT)?,
+            price: domain::whole_number(Field::Price, self.price.as_ref(), 0)?,
+            points_value: domain::whole_number(Field::PointsValue, self.points_value.as_ref(), 0)?,
+            image_url: domain::optional_url(Field::ImageUrl, self.image_url.as_deref())?,
             is_active: self.is_active.unwrap_or(true),
-            category_id: domain::optional_id("categoryId", self.category_id.as_ref())?,
+            category_id: domain::optional_id(Field::CategoryId, self.category_id.as_ref())?,
         })
     }
 }
@@ -143,7 +143,7 @@ async fn check_category(t: &Tenant, id: Option<i64>) -> AppResult<()> {
     if let Some(id) = id {
         let stmt = t.prepare_cached("select 1 from categories where id = $1 and is_active for share").await?;
         if t.query_opt(&stmt, &[&id]).await?.is_none() {
-            return Err(AppError::bad_request("category not found"));
+            return Err(AppError::bad_request(Msg::CategoryNotFound));
         }
     }
     Ok(())
@@ -151,7 +151,7 @@ async fn check_category(t: &Tenant, id: Option<i64>) -> AppResult<()> {
 
 async fn fetch(t: &Tenant, id: i64) -> AppResult<Product> {
     let stmt = t.prepare_cached(&format!("{PRODUCT_SELECT} where p.id = $1")).await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("product not found"))?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
     Ok(Product::from_row(&row))
 }
 
@@ -196,7 +196,7 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<ProductInput>)
         .execute(&stmt, &[&id, &p.code, &p.name, &p.description, &p.price, &p.points_value, &p.image_url, &p.is_active, &p.category_id])
         .await?;
     if changed == 0 {
-        return Err(AppError::not_found("product not found"));
+        return Err(AppError::not_found(Msg::ProductNotFound));
     }
     audit(&t, "product.update", "product", Some(id), serde_json::json!({ "code": p.code })).await?;
     let product = fetch(&t, id).await?;
@@ -208,7 +208,7 @@ async fn usage_of(t: &Tenant, id: i64) -> AppResult<ProductUsage> {
     let stmt = t
         .prepare_cached("select (select count(*) from transactions where product_id = p.id) from products p where p.id = $1")
         .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("product not found"))?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
     Ok(ProductUsage { transactions: row.get(0) })
 }
 
@@ -230,7 +230,7 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<ProductUsage>> 
 async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_permission(MANAGE).await?;
     let stmt = t.prepare_cached("select id from products where id = $1 for update").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("product not found"))?;
+    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
     let usage = usage_of(&t, id).await?;
     let kind = if usage.transactions > 0 {
         t.execute("update products set is_active = false where id = $1", &[&id]).await?;

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::auth::Tenant;
 use crate::db::Conn;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json};
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
@@ -119,20 +119,20 @@ pub struct SettingsInput {
 }
 
 /// A decimal within `[min, max]` that is a whole multiple of `step`.
-fn stepped(field: &str, value: Decimal, min: Decimal, max: Decimal, step: Decimal) -> AppResult<Decimal> {
+fn stepped(field: Field, value: Decimal, min: Decimal, max: Decimal, step: Decimal) -> AppResult<Decimal> {
     let value = value.round_dp(6).normalize();
     if value < min || value > max {
-        return Err(AppError::bad_request(format!("{field} must be between {min} and {max}")));
+        return Err(AppError::bad_request(Msg::FieldRange.field(field).with("min", min.to_string()).with("max", max.to_string())));
     }
     if !(value / step).fract().is_zero() {
-        return Err(AppError::bad_request(format!("{field} must be a multiple of {step}")));
+        return Err(AppError::bad_request(Msg::FieldStep.field(field).with("step", step.to_string())));
     }
     Ok(value)
 }
 
-fn days(field: &str, value: i64) -> AppResult<i32> {
+fn days(field: Field, value: i64) -> AppResult<i32> {
     if !(1..=36_500).contains(&value) {
-        return Err(AppError::bad_request(format!("{field} must be a whole number of days from 1 to 36500")));
+        return Err(AppError::bad_request(Msg::FieldDays.field(field)));
     }
     Ok(value as i32)
 }
@@ -141,10 +141,9 @@ fn permissions(list: &[String], role: &str) -> AppResult<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     for path in list {
         if !GRANTABLE_PATHS.contains(&path.as_str()) {
-            return Err(AppError::bad_request(format!(
-                "rolePermissions.{role} may hold only: {}",
-                GRANTABLE_PATHS.join(", ")
-            )));
+            return Err(AppError::bad_request(
+                Msg::PermissionsInvalid.with("role", role).with("paths", GRANTABLE_PATHS.join(", ")),
+            ));
         }
         if !out.contains(path) {
             out.push(path.clone());
@@ -158,37 +157,37 @@ impl SettingsInput {
     fn apply(self, mut s: Settings) -> AppResult<Settings> {
         let d = |text: &str| text.parse::<Decimal>().expect("constant");
         if let Some(v) = self.points_per_peso {
-            s.points_per_peso = stepped("pointsPerPeso", v, d("0.001"), d("1000"), d("0.001"))?;
+            s.points_per_peso = stepped(Field::PointsPerPeso, v, d("0.001"), d("1000"), d("0.001"))?;
         }
         if let Some(v) = self.redemption_rate {
-            s.redemption_rate = stepped("redemptionRate", v, d("1"), d("1000000"), d("1"))?;
+            s.redemption_rate = stepped(Field::RedemptionRate, v, d("1"), d("1000000"), d("1"))?;
         }
         if let Some(v) = self.campaign_multiplier {
-            s.campaign_multiplier = stepped("campaignMultiplier", v, d("1"), d("100"), d("0.5"))?;
+            s.campaign_multiplier = stepped(Field::CampaignMultiplier, v, d("1"), d("100"), d("0.5"))?;
         }
         if let Some(v) = self.expiration_policy {
             if !EXPIRATION_POLICIES.contains(&v.as_str()) {
-                return Err(AppError::bad_request("expirationPolicy must be one of none, fifo, inactivity, calendar"));
+                return Err(AppError::bad_request(Msg::ExpirationPolicyInvalid));
             }
             s.expiration_policy = v;
         }
         if let Some(v) = self.points_expiration_days {
-            s.points_expiration_days = days("pointsExpirationDays", v)?;
+            s.points_expiration_days = days(Field::PointsExpirationDays, v)?;
         }
         if let Some(v) = self.inactivity_days {
-            s.inactivity_days = days("inactivityDays", v)?;
+            s.inactivity_days = days(Field::InactivityDays, v)?;
         }
         if let Some(v) = self.enable_first_purchase_bonus {
             s.enable_first_purchase_bonus = v;
         }
         if let Some(v) = self.first_purchase_bonus_multiplier {
-            s.first_purchase_bonus_multiplier = stepped("firstPurchaseBonusMultiplier", v, d("1"), d("100"), d("0.1"))?;
+            s.first_purchase_bonus_multiplier = stepped(Field::FirstPurchaseBonusMultiplier, v, d("1"), d("100"), d("0.1"))?;
         }
         if let Some(v) = self.enable_birthday_bonus {
             s.enable_birthday_bonus = v;
         }
         if let Some(v) = self.birthday_bonus_multiplier {
-            s.birthday_bonus_multiplier = stepped("birthdayBonusMultiplier", v, d("1"), d("100"), d("0.1"))?;
+            s.birthday_bonus_multiplier = stepped(Field::BirthdayBonusMultiplier, v, d("1"), d("100"), d("0.1"))?;
         }
         if let Some(p) = self.role_permissions {
             s.role_permissions = RolePermissions {
@@ -198,7 +197,7 @@ impl SettingsInput {
         }
         if let Some(tz) = self.time_zone {
             if tz.parse::<chrono_tz::Tz>().is_err() {
-                return Err(AppError::bad_request("timeZone must be an IANA time zone such as America/Bogota"));
+                return Err(AppError::bad_request(Msg::TimeZoneInvalid));
             }
             s.time_zone = tz;
         }

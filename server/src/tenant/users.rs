@@ -8,7 +8,7 @@ use utoipa_axum::routes;
 
 use crate::auth::{self, Tenant};
 use crate::domain::{self, Role};
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Path};
 use crate::tenant::{audit, DeleteKind, DeleteResponse};
 
@@ -64,10 +64,10 @@ impl UserInput {
     /// The role and point of sale, with the rule that only non-admins have (and need) one.
     fn role_and_pos(&self) -> AppResult<(Role, Option<i64>)> {
         let role = Role::parse(self.role.as_deref().unwrap_or_default().trim())?;
-        let pos = domain::optional_id("posId", self.pos_id.as_ref())?;
+        let pos = domain::optional_id(Field::PosId, self.pos_id.as_ref())?;
         match role {
             Role::Admin => Ok((role, None)),
-            _ => pos.map(|p| (role, Some(p))).ok_or_else(|| AppError::bad_request("point of sale is required for this role")),
+            _ => pos.map(|p| (role, Some(p))).ok_or_else(|| AppError::bad_request(Msg::UserPosRequired)),
         }
     }
 }
@@ -101,7 +101,7 @@ async fn check_pos(t: &Tenant, pos: Option<i64>) -> AppResult<()> {
         // `for share`: the point of sale cannot be deleted while this user is being saved.
         let stmt = t.prepare_cached("select 1 from points_of_sale where id = $1 and is_active for share").await?;
         if t.query_opt(&stmt, &[&pos]).await?.is_none() {
-            return Err(AppError::bad_request("point of sale not found"));
+            return Err(AppError::bad_request(Msg::PosNotFound));
         }
     }
     Ok(())
@@ -109,7 +109,7 @@ async fn check_pos(t: &Tenant, pos: Option<i64>) -> AppResult<()> {
 
 async fn fetch(t: &Tenant, id: i64) -> AppResult<User> {
     let stmt = t.prepare_cached(&format!("{USER_SELECT} where u.id = $1 and u.is_active")).await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("user not found"))?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
     Ok(User::from_row(&row))
 }
 
@@ -122,7 +122,7 @@ async fn keep_an_admin(t: &Tenant, id: i64) -> AppResult<()> {
     t.execute("lock table users in share row exclusive mode", &[]).await?;
     let others: i64 = t.query_one(&stmt, &[&id]).await?.get(0);
     if others == 0 {
-        return Err(AppError::conflict("the company must keep at least one admin"));
+        return Err(AppError::conflict(Msg::UserLastAdmin));
     }
     Ok(())
 }
@@ -134,10 +134,10 @@ async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCod
     t.require_admin()?;
     let blank = |v: &Option<String>| v.as_deref().map(str::trim).unwrap_or_default().is_empty();
     if blank(&input.username) || input.password.as_deref().unwrap_or_default().is_empty() || blank(&input.role) {
-        return Err(AppError::bad_request("username, password and role are required"));
+        return Err(AppError::bad_request(Msg::UserRequiredFields));
     }
     let username = domain::username(input.username.as_deref())?;
-    let password = domain::new_password("password", input.password.as_deref())?;
+    let password = domain::new_password(Field::Password, input.password.as_deref())?;
     let (role, pos) = input.role_and_pos()?;
     check_pos(&t, pos).await?;
     let hash = auth::hash_password(password).await?;
@@ -158,7 +158,7 @@ async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCod
 async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<UserInput>) -> AppResult<Json<User>> {
     t.require_admin()?;
     if input.role.as_deref().map(str::trim).unwrap_or_default().is_empty() {
-        return Err(AppError::bad_request("role is required"));
+        return Err(AppError::bad_request(Msg::UserRoleRequired));
     }
     let (role, pos) = input.role_and_pos()?;
     let current = fetch(&t, id).await?;
@@ -180,7 +180,7 @@ async fn usage_of(t: &Tenant, id: i64) -> AppResult<UserUsage> {
             "select (select count(*) from transactions where cashier_id = u.id) from users u where u.id = $1 and u.is_active",
         )
         .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("user not found"))?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
     Ok(UserUsage { transactions: row.get(0) })
 }
 
@@ -202,10 +202,10 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<UserUsage>> {
 async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_admin()?;
     if id == t.user.id {
-        return Err(AppError::bad_request("you cannot delete yourself"));
+        return Err(AppError::bad_request(Msg::UserDeleteSelf));
     }
     let stmt = t.prepare_cached("select role from users where id = $1 and is_active for update").await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found("user not found"))?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
     if row.get::<_, String>("role") == "admin" {
         keep_an_admin(&t, id).await?;
     }

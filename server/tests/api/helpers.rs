@@ -101,7 +101,11 @@ pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
 
     let mut app = TestApp {
         address,
-        http: reqwest::Client::new(),
+        // The tests read the server's messages in English; Spanish, the default, has tests of its own.
+        http: reqwest::Client::builder()
+            .default_headers([(reqwest::header::ACCEPT_LANGUAGE, "en".parse().unwrap())].into_iter().collect())
+            .build()
+            .unwrap(),
         db_url,
         admin_db_url,
         db_name,
@@ -139,6 +143,11 @@ pub struct Answer {
 impl Answer {
     pub fn message(&self) -> &str {
         self.body["message"].as_str().unwrap_or_default()
+    }
+
+    /// The stable code of an error answer.
+    pub fn code(&self) -> &str {
+        self.body["code"].as_str().unwrap_or_default()
     }
 }
 

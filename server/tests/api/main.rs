@@ -8,6 +8,7 @@ mod companies;
 mod crash;
 mod customers;
 mod hardening;
+mod language;
 mod helpers;
 mod migrate;
 mod points;

@@ -235,7 +235,8 @@ async fn an_accreditation_refuses_bad_amounts_unknown_or_inactive_customers_and_
         (json!("12a"), "invoice amount must be positive"),
         (json!(null), "invoice amount must be positive"),
         (json!(10.5), "invoice amount must be a whole number of pesos"),
-        (json!(2_000_000_000_000i64), "invoice amount is too large"),
+        (json!(2_000_000_000_000i64), "invoice amount is too large: the most is 1,000,000,000,000 pesos"),
+        (json!(1e20), "invoice amount is too large: the most is 1,000,000,000,000 pesos"),
     ] {
         let answer = app.post(&path, &shop.admin, json!({ "invoiceAmount": amount })).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{amount}");

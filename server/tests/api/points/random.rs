@@ -1,6 +1,7 @@
 //! Thousands of random operations, four at a time, under changing expiration policies.
 
 use chrono::Duration;
+use loyalty::i18n::Msg;
 use loyalty::AppError;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -82,17 +83,15 @@ async fn thousands_of_random_operations_keep_every_balance_equal_to_its_ledger_a
                     tally.redeemed += 1;
                     transactions.push(id);
                 }
-                (Op::Redeem { .. }, Err(AppError::BadRequest(message))) if message == "not enough points" => {
+                (Op::Redeem { .. }, Err(AppError::BadRequest(problem))) if problem.msg == Msg::NotEnoughPoints => {
                     tally.short_balance += 1;
                 }
                 (Op::Void { .. }, Ok(Outcome::Voided(cancellation))) => {
                     tally.voided += 1;
                     transactions.push(cancellation);
                 }
-                (Op::Void { .. }, Err(AppError::Conflict(message)))
-                    if message == "this transaction was already voided"
-                        || message == "expiration and cancellation transactions cannot be voided"
-                        || message.starts_with("the points of this accreditation were already") =>
+                (Op::Void { .. }, Err(AppError::Conflict(problem)))
+                    if [Msg::VoidAlreadyVoided, Msg::VoidNotVoidable, Msg::VoidPointsSpent].contains(&problem.msg) =>
                 {
                     tally.void_refused += 1;
                 }
