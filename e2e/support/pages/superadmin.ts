@@ -62,7 +62,8 @@ export class CompanyDialog extends FormDialog {
   }
 
   name() {
-    return this.field(this.tr('superAdmin.fields.name'));
+    // From the start: in English "Name" is also part of "Business name".
+    return this.field(new RegExp(`^${this.tr('superAdmin.fields.name')}\\b`));
   }
 
   prefix() {
