@@ -291,10 +291,10 @@ step "6. phone ($PHONE_PROFILE): the demo cashier logs in on a fresh browser, ag
 if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
   (cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund >/dev/null)
 fi
-# `phone LABEL URL`: the measurement's lines under LABEL.
+# `phone LABEL URL [OPTION...]`: the measurement's lines under LABEL.
 phone() {
   (cd e2e && node --import tsx bench/phone.ts --base "$2" --label "$1" --profile "$PHONE_PROFILE" --runs "$PHONE_RUNS" \
-    --user cajero@demo --password cajero123) | grep -v '^RESULT' | sed 's/^/   /' | tee -a "$results"
+    --user cajero@demo --password cajero123 "${@:3}") | grep -v '^RESULT' | sed 's/^/   /' | tee -a "$results"
 }
 # What the entry script goes out as, asked the way Chromium asks.
 entry_headers() {
@@ -309,7 +309,8 @@ if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then
   https_port=$(free_port 18443)
   deploy/nginx-local.sh start "$nginx_dir" "$http_port" "$https_port" "$(free_port $((https_port + 1)))"
   entry_headers "https://127.0.0.1:$https_port"
-  phone "behind nginx (deploy/nginx/loyalty.conf, HTTP/2 and TLS)" "https://127.0.0.1:$https_port"
+  phone "behind nginx (deploy/nginx/loyalty.conf, HTTP/2 and TLS)" "https://127.0.0.1:$https_port" \
+    --trust-spki "$(deploy/nginx-local.sh spki "$nginx_dir")"
   deploy/nginx-local.sh stop "$nginx_dir"
 else
   say "   nginx not installed: no measurement behind it (apt-get install nginx)"

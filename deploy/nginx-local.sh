@@ -5,6 +5,7 @@
 #   deploy/nginx-local.sh render DIR UPSTREAM_PORT HTTPS_PORT HTTP_PORT   # DIR/nginx.conf, certificate
 #   deploy/nginx-local.sh start  DIR UPSTREAM_PORT HTTPS_PORT HTTP_PORT   # renders, then runs nginx
 #   deploy/nginx-local.sh stop   DIR
+#   deploy/nginx-local.sh spki   DIR   # the certificate's SPKI hash, for a browser to trust it
 #
 # The site listens on 127.0.0.1 only, proxies to the server at 127.0.0.1:UPSTREAM_PORT, and
 # answers https://127.0.0.1:HTTPS_PORT (the port-80 redirect on HTTP_PORT).
@@ -66,8 +67,13 @@ case "$command" in
       for _ in $(seq 50); do [ -f "$dir/nginx.pid" ] || break; sleep 0.1; done
     fi
     ;;
+  spki)
+    [ $# -eq 2 ] || { echo "usage: $0 spki DIR" >&2; exit 2; }
+    openssl x509 -in "$2/fullchain.pem" -pubkey -noout | openssl pkey -pubin -outform der \
+      | openssl dgst -sha256 -binary | base64
+    ;;
   *)
-    echo "usage: $0 render|start|stop DIR [UPSTREAM_PORT HTTPS_PORT HTTP_PORT]" >&2
+    echo "usage: $0 render|start|stop|spki DIR [UPSTREAM_PORT HTTPS_PORT HTTP_PORT]" >&2
     exit 2
     ;;
 esac

@@ -5,7 +5,7 @@
 // and how many bytes of JavaScript and in all it downloaded; figures only, nothing is asserted.
 //
 //   node --import tsx bench/phone.ts --base http://127.0.0.1:8080 --user cajero@demo --password cajero123
-//     [--profile lighthouse-mobile] [--runs 5] [--label 'server alone']
+//     [--profile lighthouse-mobile] [--runs 5] [--label 'server alone'] [--trust-spki HASH]
 //
 // Times are read inside the page (performance.now(), from the navigation's start), so the
 // driver's polling adds nothing to them: a screen counts as usable once its control is in the
@@ -193,8 +193,8 @@ interface Run {
   reload: Visit;
 }
 
-async function measureOnce(browser: Browser, base: string, profile: NetworkProfile, user: string, password: string): Promise<Run> {
-  const context = await browser.newContext({ ...PHONE, ignoreHTTPSErrors: true });
+async function measureOnce(browser: Browser, base: string, profile: NetworkProfile, user: string, password: string, trusted: boolean): Promise<Run> {
+  const context = await browser.newContext({ ...PHONE, ignoreHTTPSErrors: !trusted });
   try {
     await context.addInitScript(RECORD_MARKS);
     const firstPage = await throttledPage(context, profile);
@@ -218,13 +218,19 @@ export async function measurePhone(options: {
   user: string;
   password: string;
   runs: number;
+  /**
+   * SPKI hash (base64 SHA-256) of a self-signed certificate to trust: Chromium caches nothing
+   * from a site whose certificate it merely ignores, which would spoil the repeat visit.
+   */
+  trustSpki?: string;
   onRun?: (run: Run, index: number) => void;
 }): Promise<Run[]> {
-  const browser = await chromium.launch({ ...launchOptions, headless: true });
+  const args = [...launchOptions.args, ...(options.trustSpki ? [`--ignore-certificate-errors-spki-list=${options.trustSpki}`] : [])];
+  const browser = await chromium.launch({ ...launchOptions, args, headless: true });
   try {
     const runs: Run[] = [];
     for (let i = 0; i < options.runs; i += 1) {
-      const run = await measureOnce(browser, options.base, options.profile, options.user, options.password);
+      const run = await measureOnce(browser, options.base, options.profile, options.user, options.password, Boolean(options.trustSpki));
       options.onRun?.(run, i);
       runs.push(run);
     }
@@ -277,6 +283,7 @@ async function main(): Promise<void> {
       profile: { type: 'string', default: 'lighthouse-mobile' },
       runs: { type: 'string', default: '5' },
       label: { type: 'string', default: '' },
+      'trust-spki': { type: 'string' },
     },
   });
   const profile = PROFILES[values.profile];
@@ -292,6 +299,7 @@ async function main(): Promise<void> {
     user: values.user,
     password: values.password,
     runs: Number(values.runs),
+    trustSpki: values['trust-spki'],
     onRun: (run, i) =>
       console.log(
         `  run ${i + 1}: first ${seconds(run.first.login!)} + ${seconds(run.first.ready)} (${kB(run.first.jsBytes)} JS); ` +
