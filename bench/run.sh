@@ -10,7 +10,10 @@
 #      at a time; migrate over all of them (nothing pending, then one trivial migration);
 #      throughput spread over all of them;
 #   4. read paths at BENCH_READ_TRANSACTIONS transactions and BENCH_READ_CUSTOMERS customers;
-#   5. the client bundle's gzip size per chunk.
+#   5. the client bundle's gzip size per chunk;
+#   6. the phone: Chromium with a slowed-down CPU and a slow network (BENCH_PHONE_PROFILE)
+#      logging in as the demo cashier, first and repeat visit, BENCH_PHONE_RUNS times, on the
+#      server alone and behind deploy/nginx/loyalty.conf (e2e/bench/phone.ts).
 #
 # Figures go to the terminal and to .data/bench/results.txt; query plans to .data/bench/explain.txt.
 set -euo pipefail
@@ -28,8 +31,11 @@ PROVISION_CONCURRENCY=${BENCH_PROVISION_CONCURRENCY:-3}
 READ_CUSTOMERS=${BENCH_READ_CUSTOMERS:-100000}
 READ_TRANSACTIONS=${BENCH_READ_TRANSACTIONS:-1000000}
 READ_REQUESTS=${BENCH_READ_REQUESTS:-100}
-# Which parts run (all by default): throughput (1 and 2), scale (3, needs throughput), reads, bundle.
-PHASES=${BENCH_PHASES:-throughput scale reads bundle}
+PHONE_PROFILE=${BENCH_PHONE_PROFILE:-lighthouse-mobile}
+PHONE_RUNS=${BENCH_PHONE_RUNS:-5}
+# Which parts run (all by default): throughput (1 and 2), scale (3, needs throughput), reads,
+# bundle, phone.
+PHASES=${BENCH_PHASES:-throughput scale reads bundle phone}
 phase() { [[ " $PHASES " == *" $1 "* ]]; }
 
 out=.data/bench
@@ -54,11 +60,13 @@ free_port() {
 }
 
 server_pid=
+nginx_dir=$out/nginx
 cleanup() {
   if [ -n "${BENCH_KEEP:-}" ]; then
     echo "kept running (BENCH_KEEP): server $base (pid $server_pid), database $admin_url"
     return
   fi
+  deploy/nginx-local.sh stop "$nginx_dir" 2>/dev/null || true
   if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
   deploy/local-postgres.sh stop "$dir" 2>/dev/null || true
   rm -rf "$dir"
@@ -274,6 +282,39 @@ for f in $initial; do
   initial_kb=$(awk -v a="$initial_kb" -v b="$(gzip -9c "client/dist/assets/$f" | wc -c)" 'BEGIN { printf "%.1f", a + b / 1024 }')
 done
 say "   initial load (index.html's scripts, styles and their preloads): $initial_kb kB gzip (goal < 250 kB)"
+
+fi
+
+if phase phone; then
+step "6. phone ($PHONE_PROFILE): the demo cashier logs in on a fresh browser, again with its cache, and reloads the dashboard; $PHONE_RUNS runs"
+"$loyalty" seed-demo --database-url "$app_url" >/dev/null
+if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
+  (cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund >/dev/null)
+fi
+# `phone LABEL URL [OPTION...]`: the measurement's lines under LABEL.
+phone() {
+  (cd e2e && node --import tsx bench/phone.ts --base "$2" --label "$1" --profile "$PHONE_PROFILE" --runs "$PHONE_RUNS" \
+    --user cajero@demo --password cajero123 "${@:3}") | grep -v '^RESULT' | sed 's/^/   /' | tee -a "$results"
+}
+# What the entry script goes out as, asked the way Chromium asks.
+entry_headers() {
+  local script
+  script=$(grep -oE 'src="/assets/[^"]+\.js"' client/dist/index.html | head -1 | sed -E 's/src="([^"]+)"/\1/')
+  say "   $script: $(curl -ksS -o /dev/null -D - -H 'Accept-Encoding: gzip, deflate, br, zstd' "$1$script" \
+    | grep -iE '^(content-encoding|content-length|cache-control):' | tr -d '\r' | tr '\n' ' ')"
+}
+entry_headers "$base"
+phone "server alone" "$base"
+if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then
+  https_port=$(free_port 18443)
+  deploy/nginx-local.sh start "$nginx_dir" "$http_port" "$https_port" "$(free_port $((https_port + 1)))"
+  entry_headers "https://127.0.0.1:$https_port"
+  phone "behind nginx (deploy/nginx/loyalty.conf, HTTP/2 and TLS)" "https://127.0.0.1:$https_port" \
+    --trust-spki "$(deploy/nginx-local.sh spki "$nginx_dir")"
+  deploy/nginx-local.sh stop "$nginx_dir"
+else
+  say "   nginx not installed: no measurement behind it (apt-get install nginx)"
+fi
 
 fi
 

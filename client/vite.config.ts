@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 // The Rust server serves client/dist at / (with an SPA fallback) and the API under /api on the
@@ -8,7 +9,13 @@ const apiProxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text file of the build also as .gz and .br (gzip level 9, brotli quality 11, the
+    // plugin's defaults), made once here: the server sends the one the browser accepts
+    // (docs/performance.md, "Serving the client").
+    compression({ algorithms: ['gzip', 'brotliCompress'] }),
+  ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks deploy/nginx/loyalty.conf with `nginx -t`, inside a throwaway main configuration and
-# with a throwaway self-signed certificate. Skips (exit 0) where nginx is not installed.
+# with a throwaway self-signed certificate (deploy/nginx-local.sh). Skips (exit 0) where nginx
+# is not installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,19 +12,6 @@ if [ -z "$nginx_bin" ]; then
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=loyalty.test" \
-  -keyout "$tmp/privkey.pem" -out "$tmp/fullchain.pem" >/dev/null 2>&1
-sed -e "s#/etc/ssl/loyalty/#$tmp/#g" deploy/nginx/loyalty.conf > "$tmp/site.conf"
-cat > "$tmp/nginx.conf" <<CONF
-pid $tmp/nginx.pid;
-error_log $tmp/error.log;
-events {}
-http {
-  access_log off;
-  client_body_temp_path $tmp/body;
-  proxy_temp_path $tmp/proxy;
-  include $tmp/site.conf;
-}
-CONF
-"$nginx_bin" -t -q -c "$tmp/nginx.conf" -p "$tmp"
+conf=$(deploy/nginx-local.sh render "$tmp" 8080 8443 8081)
+"$nginx_bin" -t -q -c "$conf" -p "$tmp"
 echo "nginx configuration: ok"

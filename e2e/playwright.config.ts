@@ -1,24 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
+import { launchOptions } from './support/chromium';
 
 const CI = Boolean(process.env.CI);
-
-/**
- * Debian's Chromium, never a downloaded browser (`npx playwright install` is not used).
- * The flags keep it quiet and deterministic in containers and CI.
- */
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
 
 export default defineConfig({
   testDir: './tests',

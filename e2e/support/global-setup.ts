@@ -9,12 +9,12 @@ import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync 
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from './chromium';
 import { apiPaths, LoyaltyApi, type GrantablePath, type RolePermissions } from './api';
-import { AUTH_DIR, CAPABILITY_ROUTES, REPO_DIR, writeRunState, type Capabilities, type Login, type RunState, type SeededCompany } from './run';
+import { AUTH_DIR, CAPABILITY_ROUTES, CLIENT_COPY_DIR, REPO_DIR, writeRunState, type Capabilities, type Login, type RunState, type SeededCompany } from './run';
 
 const BINARY = process.env.LOYALTY_BIN ?? path.join(REPO_DIR, 'target', 'debug', 'loyalty');
 const CLIENT_DIR = process.env.CLIENT_DIR ?? path.join(REPO_DIR, 'client', 'dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SERVER_LOG = path.join(AUTH_DIR, 'server.log');
 
 function fail(message: string): never {
@@ -36,8 +36,8 @@ function checkPrerequisites(): string {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) {
     fail(`the built client ${CLIENT_DIR}/index.html is missing: build it first with \`cd client && npm run build\` (or \`make client\`)`);
   }
-  if (!existsSync(CHROMIUM)) {
-    fail(`Chromium is not at ${CHROMIUM}: install Debian's package (\`apt-get install -y chromium\`) or set CHROMIUM_PATH`);
+  if (!existsSync(CHROMIUM_PATH)) {
+    fail(`Chromium is not at ${CHROMIUM_PATH}: install Debian's package (\`apt-get install -y chromium\`) or set CHROMIUM_PATH`);
   }
   return databaseUrl;
 }
@@ -79,7 +79,7 @@ function freePort(): Promise<number> {
  * runs (someone else's `npm run build`) cannot pull the files from under the server.
  */
 function snapshotClient(): string {
-  const copy = path.join(AUTH_DIR, 'client');
+  const copy = CLIENT_COPY_DIR;
   cpSync(CLIENT_DIR, copy, { recursive: true });
   const index = readFileSync(path.join(copy, 'index.html'), 'utf8');
   const assets = [...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);

@@ -7,6 +7,8 @@ import type { Category, PointOfSale, Product, RolePermissions } from './api';
 export const E2E_DIR = path.resolve(__dirname, '..');
 export const REPO_DIR = path.resolve(E2E_DIR, '..');
 export const AUTH_DIR = path.join(E2E_DIR, '.auth');
+/** The copy of the built client that the suite's server serves. */
+export const CLIENT_COPY_DIR = path.join(AUTH_DIR, 'client');
 const RUN_FILE = path.join(AUTH_DIR, 'run.json');
 
 /** A login as typed on the login screen (username@prefix for company users). */

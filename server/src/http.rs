@@ -1,5 +1,5 @@
 //! The HTTP application: shared state, the router of every area, request logging, the API's
-//! JSON extractors, health checks, and the built client with its single-page fallback.
+//! JSON extractors, health checks, and the built client (`static_files`).
 
 use std::path::Path as FsPath;
 use std::sync::Arc;
@@ -16,7 +16,6 @@ use utoipa_axum::router::OpenApiRouter;
 use serde::Serialize;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
-use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use tracing::{field::Empty, Span};
@@ -113,6 +112,7 @@ fn api_router() -> Router<AppState> {
         .route("/openapi.json", get(move || async move { axum::Json(doc) }))
         .fallback(|| async { AppError::not_found(Msg::NoSuchEndpoint) })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(crate::static_files::no_store())
 }
 
 /// What the browser may load and from where: the app's own origin for scripts, styles, fonts
@@ -124,22 +124,20 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 
 /// The whole application, as `loyalty serve` and the tests run it.
 pub fn app(state: AppState) -> Router {
-    let client_dir = state.config.client_dir.clone();
-    let index = client_dir.join("index.html");
-    let spa = ServeDir::new(&client_dir).fallback(ServeFile::new(index));
+    let client = crate::static_files::client(&state.config.client_dir);
     let routes = Router::new()
         .nest("/api", api_router())
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(crate::metrics::serve_metrics))
-        .fallback_service(spa)
+        .fallback_service(client)
         .route_layer(axum::middleware::from_fn(label_route))
         .with_state(state);
     with_layers(routes)
 }
 
 /// The layers every answer passes through: request logging, security headers, a panic's JSON
-/// 500, the error answers' language, the request id.
+/// 500, the error answers' language, compression, the request id.
 fn with_layers(routes: Router) -> Router {
     let request_id = HeaderName::from_static("x-request-id");
     routes
@@ -194,6 +192,8 @@ fn with_layers(routes: Router) -> Router {
         // Inside the localization, so that a panic's 500 is written in the caller's language.
         .layer(CatchPanicLayer::custom(crate::error::panic_response))
         .layer(axum::middleware::from_fn(crate::error::localize))
+        // Outside the localization, which rewrites error bodies (static_files.rs).
+        .layer(crate::static_files::compression())
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, MakeRequestUuid))
 }

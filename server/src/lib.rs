@@ -14,6 +14,7 @@ pub mod migrate;
 pub mod platform;
 pub mod points;
 pub mod seed;
+pub mod static_files;
 pub mod telemetry;
 pub mod throttle;
 pub mod tenant;

@@ -62,6 +62,15 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
+    spawn(pool_size, "target/no-client".into()).await
+}
+
+/// A running server whose built client is the folder `client_dir`.
+pub async fn spawn_app_serving(client_dir: &std::path::Path) -> TestApp {
+    spawn(8, client_dir.to_path_buf()).await
+}
+
+async fn spawn(pool_size: usize, client_dir: std::path::PathBuf) -> TestApp {
     let maintenance_url = with_database(&base_url(), "postgres");
     let db_name = format!("loyalty_test_{}", uuid::Uuid::new_v4().simple());
     let admin = loyalty::db::connect_dedicated(&maintenance_url).await.expect("connect to PostgreSQL");
@@ -86,7 +95,7 @@ pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
         db: DbConfig { url: Secret::new(db_url.clone()), pool_size, min_choices: 2, conn_max_age: Duration::from_secs(600) },
         jwt_secret: Secret::new(JWT_SECRET.into()),
         token_ttl: Duration::from_secs(3600),
-        client_dir: "target/no-client".into(),
+        client_dir,
         migrate_concurrency: 4,
         login: LoginPolicy { delay_step: Duration::from_millis(100), ..LoginPolicy::default() },
         trust_proxy: false,

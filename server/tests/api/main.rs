@@ -4,6 +4,7 @@
 mod admin;
 mod auth;
 mod backup;
+mod client_files;
 mod companies;
 mod crash;
 mod customers;
