@@ -206,6 +206,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     };
     let url = config.db.url.expose().clone();
     migrate::run_platform_migrations(&url).await?;
+    loyalty::citus::log_mode(&url).await?;
     let removed = platform::clean_up_leftovers(&url).await?;
     if removed > 0 {
         tracing::warn!(removed, "removed companies left over by an interrupted provisioning or deletion");

@@ -78,9 +78,16 @@ impl refinery_async::AsyncQuery<Vec<Migration>> for OneStatementPerExecution<'_>
 impl refinery::AsyncMigrate for OneStatementPerExecution<'_> {}
 
 /// Brings the platform schema up to date.
+///
+/// On Citus with schema-based sharding on, `create schema` (even of an existing schema, with
+/// `if not exists`) would make `platform` a distributed schema living on one worker; the
+/// platform stays a regular schema of the coordinator, so this session turns sharding off. On
+/// PostgreSQL without Citus the setting is an inert placeholder.
 pub async fn run_platform_migrations(database_url: &str) -> anyhow::Result<Vec<i32>> {
     let mut client = db::connect_dedicated(database_url).await?;
     client.execute("select pg_advisory_lock($1)", &[&PLATFORM_LOCK_KEY]).await?;
+    client.batch_execute("set citus.enable_schema_based_sharding = off").await?;
+    crate::citus::keep_platform_local(&client).await?;
     client.batch_execute("create schema if not exists platform; set search_path to platform").await?;
     let report = platform_embedded::migrations::runner()
         .set_migration_table_name(HISTORY_TABLE)
