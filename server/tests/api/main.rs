@@ -4,6 +4,7 @@
 mod admin;
 mod auth;
 mod backup;
+mod citus;
 mod companies;
 mod crash;
 mod customers;
