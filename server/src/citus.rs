@@ -335,12 +335,10 @@ pub async fn move_company(
     println!("moving {prefix} from {from} to {to} ({})", mode.as_sql());
     let watcher = db::connect_dedicated(database_url).await?;
     let started = Instant::now();
-    let mode_sql = mode.as_sql();
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 4] = [&schema, &to.host, &to.port, &mode_sql];
-    let moving = client.execute(
-        "select citus_schema_move($1::text::regnamespace, $2, $3, $4::text::citus.shard_transfer_mode)",
-        &params,
-    );
+    // The mode is written as a literal: naming its type needs a grant on the schema `citus`.
+    let sql = format!("select citus_schema_move($1::text::regnamespace, $2, $3, '{}')", mode.as_sql());
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 3] = [&schema, &to.host, &to.port];
+    let moving = client.execute(&sql, &params);
     tokio::pin!(moving);
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     let mut last = String::new();
