@@ -141,7 +141,7 @@ pub async fn restore(database_url: &str, prefix: &Prefix, file: &Path) -> anyhow
         let placed = citus::node_of(&client, &schema).await?;
         drop(client);
         if placed.as_ref() != Some(&home) {
-            citus::move_company(database_url, prefix, &home, citus::TransferMode::Auto).await?;
+            citus::move_company(database_url, prefix, &home, citus::MoveOptions::default()).await?;
         }
     }
     restored

@@ -11,6 +11,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
+use tokio_postgres::error::SqlState;
 use tokio_postgres::GenericClient;
 
 use crate::db::{self, tenant_schema};
@@ -313,13 +314,39 @@ impl TransferMode {
     }
 }
 
+/// How `loyalty citus move` and `rebalance` move a company.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveOptions {
+    pub mode: TransferMode,
+    /// The longest the switch-over may wait for the company's running writes. While it waits,
+    /// the company's other writes queue behind it: a transaction of 20 s (a long expiration run,
+    /// say) stalled every write of the company, and then the pool, for 20 s (docs/scaling.md).
+    /// Past this the move gives up and tries again.
+    pub switch_over_wait: Duration,
+    /// Moves tried before giving up.
+    pub attempts: u32,
+    /// Pause between two attempts.
+    pub pause: Duration,
+}
+
+impl Default for MoveOptions {
+    fn default() -> Self {
+        MoveOptions {
+            mode: TransferMode::Auto,
+            switch_over_wait: Duration::from_secs(2),
+            attempts: 5,
+            pause: Duration::from_secs(10),
+        }
+    }
+}
+
 /// Moves a company's schema to another worker while it keeps serving, printing the progress
 /// Citus reports every second. Answers the node it came from and how long it took.
 pub async fn move_company(
     database_url: &str,
     prefix: &Prefix,
     to: &NodeAddr,
-    mode: TransferMode,
+    opts: MoveOptions,
 ) -> anyhow::Result<(NodeAddr, Duration)> {
     let schema = tenant_schema(prefix);
     let client = db::connect_dedicated(database_url).await?;
@@ -332,9 +359,43 @@ pub async fn move_company(
     if &from == to {
         bail!("company '{prefix}' is already on {to}");
     }
-    println!("moving {prefix} from {from} to {to} ({})", mode.as_sql());
+    // The switch-over's lock on the coordinator waits at most this long.
+    client.batch_execute(&format!("set lock_timeout = {}", opts.switch_over_wait.as_millis().max(1))).await?;
     let watcher = db::connect_dedicated(database_url).await?;
     let started = Instant::now();
+    let attempts = opts.attempts.max(1);
+    for attempt in 1..=attempts {
+        println!("moving {prefix} from {from} to {to} ({}), attempt {attempt} of {attempts}", opts.mode.as_sql());
+        match move_once(&client, &watcher, &schema, to, opts.mode, started).await {
+            Ok(()) => {
+                let elapsed = started.elapsed();
+                println!("moved {prefix} from {from} to {to} in {:.1} s", elapsed.as_secs_f64());
+                return Ok((from, elapsed));
+            }
+            Err(err) if err.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) && attempt < attempts => {
+                println!(
+                    "  a transaction of {prefix} held its writes past {:.1} s: the switch-over gave up, \
+                     trying again in {} s",
+                    opts.switch_over_wait.as_secs_f64(),
+                    opts.pause.as_secs()
+                );
+                tokio::time::sleep(opts.pause).await;
+            }
+            Err(err) => return Err(err).with_context(|| format!("moving {prefix} to {to}")),
+        }
+    }
+    unreachable!("the last attempt answers")
+}
+
+/// One `citus_schema_move`, with a progress line every second.
+async fn move_once(
+    client: &tokio_postgres::Client,
+    watcher: &tokio_postgres::Client,
+    schema: &str,
+    to: &NodeAddr,
+    mode: TransferMode,
+    started: Instant,
+) -> Result<(), tokio_postgres::Error> {
     // The mode is written as a literal: naming its type needs a grant on the schema `citus`.
     let sql = format!("select citus_schema_move($1::text::regnamespace, $2, $3, '{}')", mode.as_sql());
     let params: [&(dyn tokio_postgres::types::ToSql + Sync); 3] = [&schema, &to.host, &to.port];
@@ -344,12 +405,9 @@ pub async fn move_company(
     let mut last = String::new();
     loop {
         tokio::select! {
-            done = &mut moving => {
-                done.with_context(|| format!("moving {prefix} to {to}"))?;
-                break;
-            }
+            done = &mut moving => return done.map(|_| ()),
             _ = tick.tick() => {
-                if let Ok(line) = progress(&watcher, &schema).await {
+                if let Ok(line) = progress(watcher, schema).await {
                     if !line.is_empty() && line != last {
                         println!("  [{:>6.1} s] {line}", started.elapsed().as_secs_f64());
                         last = line;
@@ -358,9 +416,38 @@ pub async fn move_company(
             }
         }
     }
-    let elapsed = started.elapsed();
-    println!("moved {prefix} from {from} to {to} in {:.1} s", elapsed.as_secs_f64());
-    Ok((from, elapsed))
+}
+
+/// Balances the companies over the workers: the moves Citus's rebalancer plans, made one
+/// company at a time with [`move_company`]. Answers how many companies moved.
+pub async fn rebalance(database_url: &str, opts: MoveOptions) -> anyhow::Result<usize> {
+    let client = db::connect_dedicated(database_url).await?;
+    if !installed(&client).await? {
+        bail!("this database has no citus extension: it is not a Citus coordinator");
+    }
+    let plan = client
+        .query(
+            "select distinct on (n.nspname) n.nspname::text, p.targetname, p.targetport \
+             from get_rebalance_table_shards_plan() p \
+             join pg_dist_shard s on s.shardid = p.shardid \
+             join pg_class c on c.oid = s.logicalrelid \
+             join pg_namespace n on n.oid = c.relnamespace \
+             where n.nspname like 'tenant\\_%' order by n.nspname",
+            &[],
+        )
+        .await?;
+    drop(client);
+    if plan.is_empty() {
+        println!("the companies are balanced: nothing to move");
+    }
+    for (n, row) in plan.iter().enumerate() {
+        let schema: String = row.get(0);
+        let prefix = Prefix::from_trusted(schema.trim_start_matches("tenant_").to_string());
+        let to = NodeAddr { host: row.get(1), port: row.get(2) };
+        println!("[{}/{}] {prefix} to {to}", n + 1, plan.len());
+        move_company(database_url, &prefix, &to, opts).await?;
+    }
+    Ok(plan.len())
 }
 
 /// One line on a running move of `schema`: its stage and the bytes copied so far.

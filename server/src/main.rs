@@ -55,9 +55,15 @@ enum CitusCommand {
         /// The worker to move it to, host:port as the cluster knows it (`loyalty citus status`).
         #[arg(long)]
         to: loyalty::citus::NodeAddr,
-        /// How the rows are copied: auto and force-logical accept writes until the switch-over.
-        #[arg(long, value_enum, default_value = "auto")]
-        mode: loyalty::citus::TransferMode,
+        #[command(flatten)]
+        how: MoveArgs,
+    },
+    /// Balance the companies over the workers (after adding one), one company at a time.
+    Rebalance {
+        #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+        database_url: String,
+        #[command(flatten)]
+        how: MoveArgs,
     },
     /// Place companies still on the coordinator (created before Citus) on workers.
     Distribute {
@@ -67,6 +73,31 @@ enum CitusCommand {
         #[arg(long)]
         company: Option<String>,
     },
+}
+
+#[derive(Args)]
+struct MoveArgs {
+    /// How the rows are copied: auto and force-logical accept writes until the switch-over.
+    #[arg(long, value_enum, default_value = "auto")]
+    mode: loyalty::citus::TransferMode,
+    /// Milliseconds the switch-over may hold the company's writes waiting for its running
+    /// transactions; past this it gives up and the move is tried again.
+    #[arg(long, default_value_t = 2000)]
+    switch_over_wait_ms: u64,
+    /// Moves tried per company before giving up.
+    #[arg(long, default_value_t = 5)]
+    attempts: u32,
+}
+
+impl MoveArgs {
+    fn options(&self) -> loyalty::citus::MoveOptions {
+        loyalty::citus::MoveOptions {
+            mode: self.mode,
+            switch_over_wait: Duration::from_millis(self.switch_over_wait_ms),
+            attempts: self.attempts,
+            ..Default::default()
+        }
+    }
 }
 
 #[derive(Args)]
@@ -356,9 +387,13 @@ async fn citus(command: CitusCommand) -> anyhow::Result<ExitCode> {
             let client = loyalty::db::connect_dedicated(&database_url).await?;
             print!("{}", citus::status(&client).await?);
         }
-        CitusCommand::Move { database_url, company, to, mode } => {
+        CitusCommand::Move { database_url, company, to, how } => {
             let prefix = Prefix::parse(&company).map_err(|e| anyhow::anyhow!("--company: {e}"))?;
-            citus::move_company(&database_url, &prefix, &to, mode).await?;
+            citus::move_company(&database_url, &prefix, &to, how.options()).await?;
+        }
+        CitusCommand::Rebalance { database_url, how } => {
+            let moved = citus::rebalance(&database_url, how.options()).await?;
+            println!("{moved} companies moved");
         }
         CitusCommand::Distribute { database_url, company } => {
             let only = company.map(|c| Prefix::parse(&c).map_err(|e| anyhow::anyhow!("--company: {e}"))).transpose()?;
