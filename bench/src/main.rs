@@ -3,7 +3,9 @@
 //! - `provision`: creates companies through the super admin API, `--concurrency` at a time, and
 //!   prints the time each took; logs in as each company's admin and writes the tokens to a file.
 //! - `load`: drives `POST /api/customers/{id}/accredit` and `/redeem`, alternating, at a fixed
-//!   concurrency for a fixed time, spread over every company of the tokens file.
+//!   concurrency for a fixed time, spread over every company of the tokens file; with
+//!   `--mix all` also voids, reports, dashboards and expiration runs; `--timeline` prints
+//!   every second's answers, errors and slowest answer.
 //! - `read`: times GET requests, one at a time.
 //!
 //! Every command prints human lines and ends with one `RESULT key=value ...` line for the
@@ -71,6 +73,13 @@ enum Command {
         /// Requests in this first part are sent but not counted.
         #[arg(long, default_value_t = 3)]
         warmup_seconds: u64,
+        /// `sales`: accredit and redeem, alternating. `all`: also void the redemption just made,
+        /// read the report and the dashboard, and now and then run the expiration.
+        #[arg(long, value_enum, default_value = "sales")]
+        mix: Mix,
+        /// Print requests, errors and the slowest answer of every second.
+        #[arg(long)]
+        timeline: bool,
     },
     /// Time GET requests one at a time: `--path name=/api/...`, repeatable.
     Read {
@@ -116,9 +125,17 @@ async fn main() -> anyhow::Result<()> {
             )
             .await
         }
-        Command::Load { tokens, customers, concurrency, seconds, warmup_seconds } => {
+        Command::Load { tokens, customers, concurrency, seconds, warmup_seconds, mix, timeline } => {
             let tokens = read_tokens(&tokens)?;
-            load(http, base, tokens, customers, concurrency, Duration::from_secs(seconds), Duration::from_secs(warmup_seconds)).await
+            let run = Run {
+                customers,
+                concurrency,
+                duration: Duration::from_secs(seconds),
+                warmup: Duration::from_secs(warmup_seconds),
+                mix,
+                timeline,
+            };
+            load(http, base, tokens, run).await
         }
         Command::Read { token, paths, requests, warmup } => read(&http, &base, &token, &paths, requests, warmup).await,
     }
@@ -206,76 +223,143 @@ async fn provision(
     Ok(())
 }
 
+/// Which requests `load` sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Mix {
+    Sales,
+    All,
+}
+
+/// The operations of the `all` mix, in the order each worker cycles through them; the
+/// expiration runs once every `EXPIRE_EVERY` cycles of a worker.
+const ALL_MIX: [&str; 6] = ["accredit", "redeem", "void", "accredit", "report", "dashboard"];
+const EXPIRE_EVERY: u64 = 50;
+
+struct Run {
+    customers: i64,
+    concurrency: usize,
+    duration: Duration,
+    warmup: Duration,
+    mix: Mix,
+    timeline: bool,
+}
+
+/// One second of the run: answers, errors and the slowest answer (microseconds).
+#[derive(Clone, Copy, Default)]
+struct Second {
+    ok: u64,
+    errors: u64,
+    max_us: u64,
+}
+
 #[derive(Default)]
 struct WorkerTally {
     histogram: Option<Histogram<u64>>,
     ok: u64,
     errors: std::collections::BTreeMap<String, u64>,
+    per_operation: std::collections::BTreeMap<&'static str, u64>,
+    seconds: Vec<Second>,
 }
 
-async fn load(
-    http: reqwest::Client,
-    base: String,
-    tokens: Vec<String>,
-    customers: i64,
-    concurrency: usize,
-    duration: Duration,
-    warmup: Duration,
-) -> anyhow::Result<()> {
+/// One request of the mix: its name, method, path and body.
+fn next_request(run: &Run, worker: usize, n: u64, customer: i64, last_redemption: Option<i64>) -> (&'static str, reqwest::Method, String, Option<Value>) {
+    let (amount, points) = {
+        let mut rng = rand::rng();
+        (rng.random_range(10_000..=200_000i64), rng.random_range(1..=50i64))
+    };
+    let operation = match run.mix {
+        Mix::Sales if n.is_multiple_of(2) => "accredit",
+        Mix::Sales => "redeem",
+        Mix::All if n > 0 && n.is_multiple_of(EXPIRE_EVERY * ALL_MIX.len() as u64) => "expire",
+        Mix::All => ALL_MIX[(n % ALL_MIX.len() as u64) as usize],
+    };
+    let post = reqwest::Method::POST;
+    match (operation, last_redemption) {
+        ("accredit", _) => (
+            "accredit",
+            post,
+            format!("/api/customers/{customer}/accredit"),
+            Some(json!({ "invoiceAmount": amount, "invoiceReference": format!("F-{worker}-{n}") })),
+        ),
+        ("void", Some(id)) => ("void", post, format!("/api/transactions/{id}/void"), Some(json!({}))),
+        ("redeem", _) | ("void", None) => {
+            ("redeem", post, format!("/api/customers/{customer}/redeem"), Some(json!({ "pointsToRedeem": points })))
+        }
+        ("report", _) => ("report", reqwest::Method::GET, "/api/transactions/search?page=1&pageSize=25".into(), None),
+        ("dashboard", _) => ("dashboard", reqwest::Method::GET, "/api/stats/dashboard".into(), None),
+        _ => ("expire", post, "/api/tasks/expire-points".into(), Some(json!({}))),
+    }
+}
+
+async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run) -> anyhow::Result<()> {
     let tokens = Arc::new(tokens);
+    let run = Arc::new(run);
     let stop = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
-    let measure_from = started + warmup;
+    let measure_from = started + run.warmup;
     let mut workers = tokio::task::JoinSet::new();
-    for worker in 0..concurrency {
-        let (http, base, tokens, stop) = (http.clone(), base.clone(), tokens.clone(), stop.clone());
+    for worker in 0..run.concurrency {
+        let (http, base, tokens, stop, run) = (http.clone(), base.clone(), tokens.clone(), stop.clone(), run.clone());
         workers.spawn(async move {
             let mut tally = WorkerTally { histogram: Some(Histogram::<u64>::new(3).unwrap()), ..Default::default() };
             let mut n: u64 = 0;
+            // The redemption this worker made last, with its company: the next void takes it back.
+            let mut last_redemption: Option<(usize, i64)> = None;
             while !stop.load(Ordering::Relaxed) {
-                let (token, customer, amount, points) = {
+                let (company, customer) = {
                     let mut rng = rand::rng();
-                    (
-                        tokens[rng.random_range(0..tokens.len())].clone(),
-                        rng.random_range(1..=customers),
-                        rng.random_range(10_000..=200_000i64),
-                        rng.random_range(1..=50i64),
-                    )
+                    (rng.random_range(0..tokens.len()), rng.random_range(1..=run.customers))
                 };
-                let (path, body) = if n.is_multiple_of(2) {
-                    ("accredit", json!({ "invoiceAmount": amount, "invoiceReference": format!("F-{worker}-{n}") }))
-                } else {
-                    ("redeem", json!({ "pointsToRedeem": points }))
+                let (company, voidable) = match last_redemption {
+                    Some((c, id)) if run.mix == Mix::All => (c, Some(id)),
+                    _ => (company, None),
                 };
+                let (operation, method, path, body) = next_request(&run, worker, n, customer, voidable);
                 let key = format!("bench-{worker}-{n}-{}", started.elapsed().as_nanos());
                 n += 1;
                 let t0 = Instant::now();
-                let answer = http
-                    .post(format!("{base}/api/customers/{customer}/{path}"))
-                    .bearer_auth(&token)
-                    .header("Idempotency-Key", key)
-                    .json(&body)
-                    .send()
-                    .await;
-                let outcome = match answer {
+                let mut request = http.request(method, format!("{base}{path}")).bearer_auth(&tokens[company]);
+                if let Some(body) = body {
+                    request = request.header("Idempotency-Key", key).json(&body);
+                }
+                let outcome = match request.send().await {
                     Ok(answer) => {
                         let status = answer.status();
                         let body = answer.bytes().await;
                         match (status.is_success(), body) {
-                            (true, Ok(_)) => Ok(()),
-                            (_, Ok(body)) => Err(format!("{} {}", status.as_u16(), String::from_utf8_lossy(&body))),
-                            (_, Err(e)) => Err(format!("body: {e}")),
+                            (true, Ok(body)) => {
+                                if operation == "redeem" {
+                                    let id = serde_json::from_slice::<Value>(&body).ok().and_then(|v| v["newTransaction"]["id"].as_i64());
+                                    last_redemption = id.map(|id| (company, id));
+                                } else if operation == "void" {
+                                    last_redemption = None;
+                                }
+                                Ok(())
+                            }
+                            (_, Ok(body)) => Err(format!("{operation} {} {}", status.as_u16(), String::from_utf8_lossy(&body))),
+                            (_, Err(e)) => Err(format!("{operation} body: {e}")),
                         }
                     }
-                    Err(e) => Err(format!("transport: {e}")),
+                    Err(e) => Err(format!("{operation} transport: {e}")),
                 };
+                if outcome.is_err() && operation == "void" {
+                    last_redemption = None;
+                }
                 let elapsed = t0.elapsed();
+                let second = (t0 - started).as_secs() as usize;
+                if tally.seconds.len() <= second {
+                    tally.seconds.resize(second + 1, Second::default());
+                }
+                let slot = &mut tally.seconds[second];
+                slot.max_us = slot.max_us.max(elapsed.as_micros() as u64);
+                if outcome.is_ok() { slot.ok += 1 } else { slot.errors += 1 }
                 if t0 < measure_from {
                     continue;
                 }
                 match outcome {
                     Ok(()) => {
                         tally.ok += 1;
+                        *tally.per_operation.entry(operation).or_default() += 1;
                         tally.histogram.as_mut().unwrap().record(elapsed.as_micros() as u64).unwrap();
                     }
                     Err(e) => {
@@ -287,12 +371,14 @@ async fn load(
             tally
         });
     }
-    tokio::time::sleep(warmup + duration).await;
+    tokio::time::sleep(run.warmup + run.duration).await;
     stop.store(true, Ordering::Relaxed);
-    let measured = started.elapsed().saturating_sub(warmup);
+    let measured = started.elapsed().saturating_sub(run.warmup);
     let mut histogram = Histogram::<u64>::new(3)?;
     let mut ok = 0;
     let mut errors = std::collections::BTreeMap::<String, u64>::new();
+    let mut per_operation = std::collections::BTreeMap::<&str, u64>::new();
+    let mut seconds: Vec<Second> = Vec::new();
     while let Some(tally) = workers.join_next().await {
         let tally = tally?;
         histogram.add(tally.histogram.unwrap())?;
@@ -300,27 +386,49 @@ async fn load(
         for (e, count) in tally.errors {
             *errors.entry(e).or_default() += count;
         }
+        for (operation, count) in tally.per_operation {
+            *per_operation.entry(operation).or_default() += count;
+        }
+        if seconds.len() < tally.seconds.len() {
+            seconds.resize(tally.seconds.len(), Second::default());
+        }
+        for (sum, s) in seconds.iter_mut().zip(&tally.seconds) {
+            sum.ok += s.ok;
+            sum.errors += s.errors;
+            sum.max_us = sum.max_us.max(s.max_us);
+        }
+    }
+    if run.timeline {
+        for (i, s) in seconds.iter().enumerate() {
+            println!("  second {i:>4}: {:>5} answered, {:>3} errors, slowest {:>8.1} ms", s.ok, s.errors, s.max_us as f64 / 1000.0);
+        }
     }
     let failed: u64 = errors.values().sum();
     let rps = ok as f64 / measured.as_secs_f64();
     println!(
-        "{} companies, concurrency {concurrency}, {:.0} s: {ok} answered 200 ({rps:.0}/s), {failed} errors; \
+        "{} companies, concurrency {}, {:.0} s: {ok} answered 2xx ({rps:.0}/s), {failed} errors; \
          latency p50 {:.2} ms, p99 {:.2} ms, p99.9 {:.2} ms, max {:.2} ms",
         tokens.len(),
+        run.concurrency,
         measured.as_secs_f64(),
         millis_at(&histogram, 0.5),
         millis_at(&histogram, 0.99),
         millis_at(&histogram, 0.999),
         histogram.max() as f64 / 1000.0
     );
+    if run.mix == Mix::All {
+        let counts: Vec<String> = per_operation.iter().map(|(op, n)| format!("{op} {n}")).collect();
+        println!("  answered: {}", counts.join(", "));
+    }
     for (e, count) in &errors {
         println!("  error x{count}: {e}");
     }
     println!(
-        "RESULT rps={rps:.1} ok={ok} errors={failed} p50_ms={:.2} p99_ms={:.2} p999_ms={:.2}",
+        "RESULT rps={rps:.1} ok={ok} errors={failed} p50_ms={:.2} p99_ms={:.2} p999_ms={:.2} max_ms={:.2}",
         millis_at(&histogram, 0.5),
         millis_at(&histogram, 0.99),
-        millis_at(&histogram, 0.999)
+        millis_at(&histogram, 0.999),
+        histogram.max() as f64 / 1000.0
     );
     Ok(())
 }

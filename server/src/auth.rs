@@ -32,6 +32,10 @@ pub mod hs256;
 
 pub const SUPER_ADMIN_ROLE: &str = "super_admin";
 
+/// Every company request's checks: the company is active under this prefix, and the user's row.
+const ACTIVE_COMPANY_CHECK: &str = "select 1 from platform.companies where id = $1 and prefix = $2 and state = 'active'";
+const USER_CHECK: &str = "select username, role, pos_id, is_active from users where id = $1";
+
 // ---------------------------------------------------------------------------------------------
 // Passwords
 
@@ -265,29 +269,31 @@ impl FromRequestParts<AppState> for Tenant {
             return Err(AppError::unauthorized());
         };
         let prefix = Prefix::parse(prefix).map_err(|_| AppError::unauthorized())?;
-        // The transaction's start and the user's check go out in one round trip, the check
-        // keeping its plan (it finds rows by key) and the handler's statements planned as usual.
+        // The transaction's start and the company's and user's checks go out in one round
+        // trip, the checks keeping their plans (they find rows by key) and the handler's
+        // statements planned as usual. The checks are two statements: on Citus the company's
+        // row stays on the coordinator and the user's on the company's node, and no statement
+        // may read both (docs/scaling.md).
         let tx = TenantTx::connect(&state.pool, &prefix).await?;
-        let user = async {
-            let stmt = tx
-                .prepare_cached(
-                    "select u.username, u.role, u.pos_id, u.is_active \
-                     from platform.companies c join users u on u.id = $1 \
-                     where c.id = $2 and c.prefix = $3 and c.state = 'active'",
-                )
-                .await?;
-            tx.query_opt(&stmt, &[&claims.uid, &company_id, &prefix.as_str()]).await
+        let company = async {
+            let stmt = tx.prepare_cached(ACTIVE_COMPANY_CHECK).await?;
+            tx.query_opt(&stmt, &[&company_id, &prefix.as_str()]).await
         };
-        let (started, kept, row, restored) =
-            futures::future::join4(tx.start(), tx.keep_plans(), user, tx.plan_each_time()).await;
+        let user = async {
+            let stmt = tx.prepare_cached(USER_CHECK).await?;
+            tx.query_opt(&stmt, &[&claims.uid]).await
+        };
+        let (started, kept, company, user, restored) =
+            futures::join!(tx.start(), tx.keep_plans(), company, user, tx.plan_each_time());
         started?;
         kept?;
-        let row = match row {
-            // After the check succeeded, so the plan mode must have been restored too.
-            Ok(row) => restored.map(|()| row)?,
+        let row = match (company?, user) {
+            // After the checks succeeded, so the plan mode must have been restored too.
+            (Some(_), Ok(row)) => restored.map(|()| row)?,
+            (None, _) => None,
             // The company's schema is gone: the company was deleted.
-            Err(err) if err.code() == Some(&SqlState::UNDEFINED_TABLE) => None,
-            Err(err) => return Err(err.into()),
+            (Some(_), Err(err)) if err.code() == Some(&SqlState::UNDEFINED_TABLE) => None,
+            (Some(_), Err(err)) => return Err(err.into()),
         };
         let Some(row) = row.filter(|row| row.get::<_, bool>("is_active")) else {
             tracing::debug!("user or company no longer active");

@@ -8,6 +8,7 @@ use anyhow::{bail, Context};
 use futures::StreamExt;
 use tokio::process::Command;
 
+use crate::citus;
 use crate::db::{self, tenant_schema};
 use crate::domain::Prefix;
 
@@ -90,7 +91,8 @@ pub async fn backup(database_url: &str, dir: &Path, concurrency: usize) -> anyho
 }
 
 /// Replaces one company's schema with the contents of its backup file, in one transaction.
-/// The company must exist (and be active); other companies are not touched.
+/// The company must exist (and be active); other companies are not touched. On Citus the
+/// company ends up on the node it was on.
 pub async fn restore(database_url: &str, prefix: &Prefix, file: &Path) -> anyhow::Result<()> {
     let pg_restore = pg_program("pg_restore")?;
     if !file.is_file() {
@@ -106,7 +108,7 @@ pub async fn restore(database_url: &str, prefix: &Prefix, file: &Path) -> anyhow
     if !listing.lines().any(|l| l.contains(" SCHEMA ") && l.split_whitespace().any(|w| w == schema)) {
         bail!("{} does not hold the schema {schema}", file.display());
     }
-    let client = db::connect_dedicated(database_url).await?;
+    let mut client = db::connect_dedicated(database_url).await?;
     let exists = client
         .query_opt("select 1 from platform.companies where prefix = $1 and state = 'active'", &[&prefix.as_str()])
         .await?
@@ -114,7 +116,14 @@ pub async fn restore(database_url: &str, prefix: &Prefix, file: &Path) -> anyhow
     if !exists {
         bail!("no active company with prefix '{prefix}': create it first, then restore its data");
     }
-    drop(client);
+    // On Citus, pg_restore cannot replace a distributed schema in one transaction (it deadlocks
+    // with itself): the schema comes back to the coordinator, is replaced there like on any
+    // PostgreSQL, and goes back to its node. The company is served throughout.
+    let home = if citus::installed(&client).await? { citus::node_of(&client, &schema).await? } else { None };
+    if let Some(home) = &home {
+        println!("bringing {schema} from {home} back to the coordinator for the restore");
+        citus::undistribute(&mut client, prefix).await?;
+    }
     let args = vec![
         format!("--dbname={database_url}"),
         "--single-transaction".into(),
@@ -125,5 +134,15 @@ pub async fn restore(database_url: &str, prefix: &Prefix, file: &Path) -> anyhow
         format!("--schema={schema}"),
         file.display().to_string(),
     ];
-    run(&pg_restore, &args).await
+    let restored = run(&pg_restore, &args).await;
+    if let Some(home) = home {
+        println!("distributing {schema} again");
+        citus::distribute(&mut client, prefix).await?;
+        let placed = citus::node_of(&client, &schema).await?;
+        drop(client);
+        if placed.as_ref() != Some(&home) {
+            citus::move_company(database_url, prefix, &home, citus::MoveOptions::default()).await?;
+        }
+    }
+    restored
 }

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::future::Future;
 use std::ops::Deref;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -39,8 +39,9 @@ pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
 
 /// One connection of the request pool. It starts with a `search_path` that names no schema, and
 /// is retired after `max_age`, since a backend caches catalog entries of every schema it
-/// touched.
-fn connection(db: &DbConfig, max_age: Duration) -> anyhow::Result<Pool> {
+/// touched. The first connection ever opened records in `citus` whether the database runs
+/// Citus.
+fn connection(db: &DbConfig, max_age: Duration, citus: Arc<OnceLock<bool>>) -> anyhow::Result<Pool> {
     let mut cfg = pg_config(db.url.expose())?;
     // Statements are planned for each execution's parameters, which searches need (a plan made
     // once for any pattern walked a whole index: docs/performance.md). Statements that find rows
@@ -48,6 +49,16 @@ fn connection(db: &DbConfig, max_age: Duration) -> anyhow::Result<Pool> {
     cfg.options(format!("-c search_path={NO_TENANT_SCHEMA} -c plan_cache_mode=force_custom_plan"));
     let manager = Manager::from_config(cfg, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
     Pool::builder(manager)
+        .post_create(Hook::async_fn(move |client, _| {
+            let citus = citus.clone();
+            Box::pin(async move {
+                if citus.get().is_none() {
+                    let installed = crate::citus::installed(&**client).await.map_err(HookError::Backend)?;
+                    let _ = citus.set(installed);
+                }
+                Ok(())
+            })
+        }))
         .max_size(1)
         .runtime(Runtime::Tokio1)
         .wait_timeout(Some(Duration::from_secs(10)))
@@ -80,6 +91,8 @@ pub struct Pools {
     conns: Vec<Pool>,
     min_choices: usize,
     activity: Arc<Mutex<Activity>>,
+    /// Whether the database is a Citus coordinator; set once a connection has been opened.
+    citus: Arc<OnceLock<bool>>,
 }
 
 /// The companies a connection should serve at most, when there are enough connections.
@@ -98,9 +111,17 @@ struct Activity {
 impl Pools {
     pub fn new(db: &DbConfig) -> anyhow::Result<Self> {
         let n = db.pool_size.max(1);
-        let conns = (0..n).map(|i| connection(db, max_age(db.conn_max_age, i, n))).collect::<anyhow::Result<_>>()?;
+        let citus = Arc::new(OnceLock::new());
+        let conns = (0..n)
+            .map(|i| connection(db, max_age(db.conn_max_age, i, n), citus.clone()))
+            .collect::<anyhow::Result<_>>()?;
         let activity = Activity { current: HashSet::new(), previous: 0, since: Instant::now() };
-        Ok(Pools { conns, min_choices: db.min_choices, activity: Arc::new(Mutex::new(activity)) })
+        Ok(Pools { conns, min_choices: db.min_choices, activity: Arc::new(Mutex::new(activity)), citus })
+    }
+
+    /// Whether the database is a Citus coordinator (false until a connection was opened).
+    pub fn citus(&self) -> bool {
+        self.citus.get().copied().unwrap_or(false)
     }
 
     /// A connection for one company's request.
@@ -214,6 +235,8 @@ pub struct TenantTx {
     prefix: Prefix,
     /// `/* tenant_x */ `, the start of the company's statements' text.
     tag: String,
+    /// Statements may keep their plans ([`keep_plans`](Self::keep_plans)): not on Citus.
+    plans_kept: bool,
 }
 
 impl TenantTx {
@@ -231,7 +254,7 @@ impl TenantTx {
             conn.statement_cache.clear();
         }
         let tag = format!("/* {} */ ", tenant_schema(prefix));
-        Ok(TenantTx { conn: Some(conn), prefix: prefix.clone(), tag })
+        Ok(TenantTx { conn: Some(conn), prefix: prefix.clone(), tag, plans_kept: !pools.citus() })
     }
 
     /// Prepares a statement for this company on this connection, or finds it prepared.
@@ -250,14 +273,22 @@ impl TenantTx {
     /// made the first time, instead of being planned at each (the pool's default). For
     /// statements that find rows by key, whose best plan does not depend on the values; not
     /// for searches, whose plans must fit their patterns and filters.
+    ///
+    /// On Citus it does nothing: the coordinator cannot route some statements (a CTE over
+    /// parameter arrays, say) from a plan made without the values, and the worker that runs a
+    /// routed statement plans it again anyway (docs/scaling.md).
     pub async fn keep_plans(&self) -> AppResult<()> {
-        self.batch_execute("set local plan_cache_mode = force_generic_plan").await?;
+        if self.plans_kept {
+            self.batch_execute("set local plan_cache_mode = force_generic_plan").await?;
+        }
         Ok(())
     }
 
     /// Undoes [`keep_plans`](Self::keep_plans) for the statements run after it.
     pub async fn plan_each_time(&self) -> AppResult<()> {
-        self.batch_execute("set local plan_cache_mode = force_custom_plan").await?;
+        if self.plans_kept {
+            self.batch_execute("set local plan_cache_mode = force_custom_plan").await?;
+        }
         Ok(())
     }
 

@@ -2,6 +2,7 @@
 //! PostgreSQL schema. `app()` builds the HTTP router used by `loyalty serve` and by the tests.
 
 pub mod auth;
+pub mod citus;
 pub mod backup;
 pub mod config;
 pub mod db;

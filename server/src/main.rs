@@ -33,6 +33,71 @@ enum Command {
     Backup(BackupArgs),
     /// Restore one company's schema from its backup file, touching no other company.
     Restore(RestoreArgs),
+    /// On a Citus coordinator: where each company is, and moving companies between nodes.
+    #[command(subcommand)]
+    Citus(CitusCommand),
+}
+
+#[derive(Subcommand)]
+enum CitusCommand {
+    /// The nodes, and which node holds each company and its size there.
+    Status {
+        #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+        database_url: String,
+    },
+    /// Move one company to another worker while it keeps serving (citus_schema_move).
+    Move {
+        #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+        database_url: String,
+        /// The company's prefix.
+        #[arg(long)]
+        company: String,
+        /// The worker to move it to, host:port as the cluster knows it (`loyalty citus status`).
+        #[arg(long)]
+        to: loyalty::citus::NodeAddr,
+        #[command(flatten)]
+        how: MoveArgs,
+    },
+    /// Balance the companies over the workers (after adding one), one company at a time.
+    Rebalance {
+        #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+        database_url: String,
+        #[command(flatten)]
+        how: MoveArgs,
+    },
+    /// Place companies still on the coordinator (created before Citus) on workers.
+    Distribute {
+        #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+        database_url: String,
+        /// Only this company (its prefix).
+        #[arg(long)]
+        company: Option<String>,
+    },
+}
+
+#[derive(Args)]
+struct MoveArgs {
+    /// How the rows are copied: auto and force-logical accept writes until the switch-over.
+    #[arg(long, value_enum, default_value = "auto")]
+    mode: loyalty::citus::TransferMode,
+    /// Milliseconds the switch-over may hold the company's writes waiting for its running
+    /// transactions; past this it gives up and the move is tried again.
+    #[arg(long, default_value_t = 2000)]
+    switch_over_wait_ms: u64,
+    /// Moves tried per company before giving up.
+    #[arg(long, default_value_t = 5)]
+    attempts: u32,
+}
+
+impl MoveArgs {
+    fn options(&self) -> loyalty::citus::MoveOptions {
+        loyalty::citus::MoveOptions {
+            mode: self.mode,
+            switch_over_wait: Duration::from_millis(self.switch_over_wait_ms),
+            attempts: self.attempts,
+            ..Default::default()
+        }
+    }
 }
 
 #[derive(Args)]
@@ -181,6 +246,7 @@ async fn main() -> ExitCode {
             }),
             Err(err) => Err(anyhow::anyhow!("--company: {err}")),
         },
+        Command::Citus(command) => citus(command).await,
     };
     match result {
         Ok(code) => code,
@@ -206,6 +272,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     };
     let url = config.db.url.expose().clone();
     migrate::run_platform_migrations(&url).await?;
+    loyalty::citus::log_mode(&url).await?;
     let removed = platform::clean_up_leftovers(&url).await?;
     if removed > 0 {
         tracing::warn!(removed, "removed companies left over by an interrupted provisioning or deletion");
@@ -310,5 +377,46 @@ async fn seed_demo(args: DbArgs) -> anyhow::Result<ExitCode> {
     let state = AppState::new(config)?;
     let created = seed::seed_demo(&state).await?;
     println!("demo company '{}' {}", seed::DEMO_PREFIX, if created { "created" } else { "already present, completed" });
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn citus(command: CitusCommand) -> anyhow::Result<ExitCode> {
+    use loyalty::citus;
+    match command {
+        CitusCommand::Status { database_url } => {
+            let client = loyalty::db::connect_dedicated(&database_url).await?;
+            print!("{}", citus::status(&client).await?);
+        }
+        CitusCommand::Move { database_url, company, to, how } => {
+            let prefix = Prefix::parse(&company).map_err(|e| anyhow::anyhow!("--company: {e}"))?;
+            citus::move_company(&database_url, &prefix, &to, how.options()).await?;
+        }
+        CitusCommand::Rebalance { database_url, how } => {
+            let moved = citus::rebalance(&database_url, how.options()).await?;
+            println!("{moved} companies moved");
+        }
+        CitusCommand::Distribute { database_url, company } => {
+            let only = company.map(|c| Prefix::parse(&c).map_err(|e| anyhow::anyhow!("--company: {e}"))).transpose()?;
+            let mut client = loyalty::db::connect_dedicated(&database_url).await?;
+            let status = citus::status(&client).await?;
+            let local: Vec<Prefix> = status
+                .companies
+                .iter()
+                .filter(|c| c.node.is_none() && c.state == "active")
+                .map(|c| Prefix::from_trusted(c.prefix.clone()))
+                .filter(|p| only.as_ref().is_none_or(|o| o == p))
+                .collect();
+            if local.is_empty() {
+                println!("no company to distribute: every one is on a worker");
+            }
+            for (n, prefix) in local.iter().enumerate() {
+                let started = std::time::Instant::now();
+                citus::distribute(&mut client, prefix).await?;
+                let node = citus::node_of(&client, &loyalty::db::tenant_schema(prefix)).await?;
+                let node = node.map_or_else(|| "?".into(), |n| n.to_string());
+                println!("[{}/{}] {prefix}: on {node} ({} ms)", n + 1, local.len(), started.elapsed().as_millis());
+            }
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

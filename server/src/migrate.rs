@@ -1,14 +1,19 @@
 //! Schema migrations: the platform schema, and every tenant schema with its own history table.
 //! Each schema migrates on a dedicated connection under an advisory lock of its own, since
 //! refinery takes no lock; the connection is closed afterwards, never returned to the pool.
+//! A migration's statements run one per execution ([`statements`]), in one transaction.
 
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use futures::StreamExt;
+use refinery::Migration;
+use refinery_core::traits::r#async as refinery_async;
 
 use crate::db::{self, quote_ident, tenant_schema};
 use crate::domain::Prefix;
+
+pub mod statements;
 
 mod platform_embedded {
     refinery::embed_migrations!("../platform_migrations");
@@ -27,14 +32,66 @@ fn schema_lock_sql(schema: &str) -> String {
     format!("select pg_advisory_lock(hashtextextended('loyalty-migrate:{schema}', 0))")
 }
 
+/// A connection on which refinery applies a migration one statement per execution, in one
+/// transaction: Citus cannot forward a text of several DDL statements to its workers
+/// (docs/scaling.md). Each statement goes out through the extended protocol, which refuses a
+/// text of two statements on any PostgreSQL, so a file the cut got wrong fails everywhere.
+pub struct OneStatementPerExecution<'a>(pub &'a mut tokio_postgres::Client);
+
+/// Why applying a migration failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ApplyError {
+    #[error(transparent)]
+    Split(#[from] statements::SplitError),
+    #[error("{statement}: {source}")]
+    Statement { statement: String, source: tokio_postgres::Error },
+    #[error(transparent)]
+    Db(#[from] tokio_postgres::Error),
+}
+
+impl refinery_async::AsyncTransaction for OneStatementPerExecution<'_> {
+    type Error = ApplyError;
+
+    async fn execute<'a, T: Iterator<Item = &'a str> + Send + 'a>(&mut self, queries: T) -> Result<usize, ApplyError> {
+        let tx = self.0.transaction().await?;
+        let mut count = 0;
+        for query in queries {
+            for statement in statements::split(query)? {
+                tx.execute(statement, &[]).await.map_err(|source| ApplyError::Statement {
+                    statement: statements::first_line(statement).chars().take(80).collect(),
+                    source,
+                })?;
+            }
+            count += 1;
+        }
+        tx.commit().await?;
+        Ok(count)
+    }
+}
+
+impl refinery_async::AsyncQuery<Vec<Migration>> for OneStatementPerExecution<'_> {
+    async fn query(&mut self, query: &str) -> Result<Vec<Migration>, ApplyError> {
+        Ok(refinery_async::AsyncQuery::<Vec<Migration>>::query(&mut *self.0, query).await?)
+    }
+}
+
+impl refinery::AsyncMigrate for OneStatementPerExecution<'_> {}
+
 /// Brings the platform schema up to date.
+///
+/// On Citus with schema-based sharding on, `create schema` (even of an existing schema, with
+/// `if not exists`) would make `platform` a distributed schema living on one worker; the
+/// platform stays a regular schema of the coordinator, so this session turns sharding off. On
+/// PostgreSQL without Citus the setting is an inert placeholder.
 pub async fn run_platform_migrations(database_url: &str) -> anyhow::Result<Vec<i32>> {
     let mut client = db::connect_dedicated(database_url).await?;
     client.execute("select pg_advisory_lock($1)", &[&PLATFORM_LOCK_KEY]).await?;
+    client.batch_execute("set citus.enable_schema_based_sharding = off").await?;
+    crate::citus::keep_platform_local(&client).await?;
     client.batch_execute("create schema if not exists platform; set search_path to platform").await?;
     let report = platform_embedded::migrations::runner()
         .set_migration_table_name(HISTORY_TABLE)
-        .run_async(&mut client)
+        .run_async(&mut OneStatementPerExecution(&mut client))
         .await
         .context("migrating the platform schema")?;
     Ok(report.applied_migrations().iter().map(|m| m.version()).collect())
@@ -85,7 +142,7 @@ async fn migrate_tenant_on(
     client.batch_execute(&schema_lock_sql(&schema)).await?;
     client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
     let runner = tenant_runner(extra);
-    let report = runner.run_async(client).await?;
+    let report = runner.run_async(&mut OneStatementPerExecution(client)).await?;
     let applied: Vec<i32> = report.applied_migrations().iter().map(|m| m.version()).collect();
     let version = runner
         .get_last_applied_migration_async(client)

@@ -68,8 +68,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     }
     for name in POINTS_OF_SALE {
         tx.execute(
-            "insert into points_of_sale (name) select $1::text \
-             where not exists (select 1 from points_of_sale where lower(name) = lower($1))",
+            "insert into points_of_sale (name) values ($1) on conflict do nothing",
             &[name],
         )
         .await?;
@@ -80,27 +79,28 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
             continue;
         }
         let hash = auth::hash_password((*password).to_string()).await?;
+        let pos_id: Option<i64> =
+            tx.query_opt("select id from points_of_sale where name = $1", &[pos]).await?.map(|row| row.get(0));
         tx.execute(
-            "insert into users (username, password_hash, role, pos_id) \
-             values ($1, $2, $3, (select id from points_of_sale where name = $4))",
-            &[username, &hash, role, pos],
+            "insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4)",
+            &[username, &hash, role, &pos_id],
         )
         .await?;
     }
     for (name, icon) in CATEGORIES {
         tx.execute(
-            "insert into categories (name, icon) select $1::text, $2::text \
-             where not exists (select 1 from categories where lower(name) = lower($1))",
+            "insert into categories (name, icon) values ($1, $2) on conflict do nothing",
             &[name, icon],
         )
         .await?;
     }
     for (code, name, description, price, points, category) in PRODUCTS {
+        let category_id: Option<i64> =
+            tx.query_opt("select id from categories where name = $1", &[category]).await?.map(|row| row.get(0));
         tx.execute(
             "insert into products (code, name, description, price, points_value, category_id) \
-             values ($1, $2, $3, $4, $5, (select id from categories where name = $6)) \
-             on conflict (code) do nothing",
-            &[code, name, description, price, points, category],
+             values ($1, $2, $3, $4, $5, $6) on conflict (code) do nothing",
+            &[code, name, description, price, points, &category_id],
         )
         .await?;
     }

@@ -149,12 +149,14 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
     let stmt = conn
         .prepare_cached(
             "with stale as (delete from daily_figures \
-                 where day >= ($1 at time zone (select time_zone from settings))::date) \
-             insert into transactions (created_at, type, points, customer_id, cashier_id, cashier_username, \
-             pos_id, description, invoice_amount, redeemed_value, invoice_reference, product_id, \
-             original_transaction_id) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
-             returning id, created_at, (select name from points_of_sale where id = $7) as pos_name",
+                 where day >= ($1 at time zone (select time_zone from settings))::date), \
+             inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
+                 cashier_username, pos_id, description, invoice_amount, redeemed_value, invoice_reference, \
+                 product_id, original_transaction_id) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+                 returning id, created_at, pos_id) \
+             select i.id, i.created_at, p.name as pos_name \
+             from inserted i left join points_of_sale p on p.id = i.pos_id",
         )
         .await?;
     let inserted = conn

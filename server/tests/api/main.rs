@@ -5,6 +5,7 @@ mod admin;
 mod auth;
 mod backup;
 mod client_files;
+mod citus;
 mod companies;
 mod crash;
 mod customers;
