@@ -51,6 +51,63 @@ async fn repeated_login_failures_slow_down_then_lock_and_a_success_resets_them()
     assert_eq!(app.count("select count(*) from platform.login_throttle where key = 'login:root'").await, 0);
 }
 
+/// Sends the logins all at once; answers how many got 401 and 429, and how long the burst took.
+async fn login_burst(app: &crate::helpers::TestApp, logins: Vec<(String, String)>) -> (usize, usize, Duration) {
+    let started = Instant::now();
+    let answers = futures::future::join_all(logins.iter().map(|(name, password)| app.login(name, password))).await;
+    let elapsed = started.elapsed();
+    let count = |status| answers.iter().filter(|a| a.status == status).count();
+    let (refused, throttled) = (count(StatusCode::UNAUTHORIZED), count(StatusCode::TOO_MANY_REQUESTS));
+    assert_eq!(refused + throttled, logins.len(), "only 401 and 429: {:?}", answers.iter().map(|a| a.status).collect::<Vec<_>>());
+    (refused, throttled, elapsed)
+}
+
+#[tokio::test]
+async fn a_burst_of_wrong_logins_for_one_name_gets_at_most_the_limit_checked_and_then_locks_it() {
+    let app = spawn_app().await;
+    app.create_company("acme").await;
+    let logins = (0..50).map(|i| ("admin@acme".to_string(), format!("wrong-{i}"))).collect();
+    let (refused, throttled, elapsed) = login_burst(&app, logins).await;
+    eprintln!("50 concurrent wrong logins for one name: {refused} x 401, {throttled} x 429 in {elapsed:?}");
+    // The limit per name is 10 (the test policy keeps the default).
+    assert!((1..=10).contains(&refused), "{refused} passwords were checked");
+    assert_eq!(throttled, 50 - refused);
+
+    // Locked: the right password is refused, with the minutes left.
+    let locked = app.login("admin@acme", "admin-pass-1").await;
+    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(locked.message(), "too many failed login attempts; try again in 15 minute(s)");
+    let audited = "select count(*) from tenant_acme.audit_log where action = 'login.locked' \
+                   and detail ->> 'login' = 'admin@acme' and detail -> 'locked' = '[\"name\"]' and detail ->> 'via' = 'login'";
+    assert_eq!(app.count(audited).await, 1, "the lock is in the company's audit trail");
+    // Until the lock ends.
+    app.db().await.batch_execute("update platform.login_throttle set locked_until = now() where key = 'login:admin@acme'").await.unwrap();
+    assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_burst_of_wrong_logins_from_one_address_gets_at_most_the_limit_checked_and_then_locks_it() {
+    let app = spawn_app().await;
+    app.create_company("acme").await;
+    // Distinct names (limit 10 each), one address (limit 50).
+    let logins = (0..80).map(|i| (format!("ghost{i}@acme"), "wrong-password".to_string())).collect();
+    let (refused, throttled, elapsed) = login_burst(&app, logins).await;
+    eprintln!("80 concurrent wrong logins from one address: {refused} x 401, {throttled} x 429 in {elapsed:?}");
+    assert!((1..=50).contains(&refused), "{refused} passwords were checked");
+    assert_eq!(throttled, 80 - refused);
+
+    // The address is locked for every name, the right password too.
+    assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::TOO_MANY_REQUESTS);
+    let audited = "select count(*) from tenant_acme.audit_log where action = 'login.locked' and detail -> 'locked' = '[\"address\"]'";
+    assert_eq!(app.count(audited).await, 1);
+    app.db().await.batch_execute("update platform.login_throttle set locked_until = now() where key like 'addr:%'").await.unwrap();
+    assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
+    // Successful logins do not use up the address's count.
+    for _ in 0..55 {
+        assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
+    }
+}
+
 #[tokio::test]
 async fn wrong_passwords_take_as_long_for_unknown_users_as_for_existing_ones() {
     let app = spawn_app().await;

@@ -206,7 +206,7 @@ impl<'a> Clock<'a> {
 
     pub async fn void(&self, transaction: i64, at: DateTime<Utc>) -> AppResult<Voided> {
         let tx = self.begin().await;
-        let voided = void::void(&tx, &self.user, &self.prefix, transaction, None, at).await?;
+        let voided = void::void(&tx, &self.user, transaction, None, at).await?;
         tx.commit().await?;
         Ok(voided)
     }
