@@ -112,7 +112,8 @@ pub async fn accredit(
         birthday: customer.birthdate.is_some_and(|born| rules::is_birthday(born, today)),
     };
     let points = rules::accreditation_points(&EarningRules::from_settings(&settings), input.amount, occasion)
-        .ok_or_else(|| AppError::bad_request(Msg::InvoiceAmountTooLarge.with("max", rules::MAX_INVOICE_AMOUNT)))?;
+        .ok_or_else(|| AppError::bad_request(Msg::PostingTooLarge.with("max", rules::MAX_POSTING_POINTS)))?;
+    rules::check_balance(customer.points, points)?;
     let description = format!("Purchase of {} COP", input.amount.pesos());
     let new_transaction = NewTransaction {
         kind: Kind::Accreditation,

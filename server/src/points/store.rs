@@ -5,6 +5,7 @@
 use std::sync::LazyLock;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use rust_decimal::prelude::ToPrimitive;
 use tokio_postgres::Row;
 use tracing::instrument;
 
@@ -693,19 +694,20 @@ pub async fn delete_idempotency_keys_before(conn: &Conn, before: DateTime<Utc>) 
 #[derive(Clone, Copy, Debug)]
 pub struct CustomerTotals {
     pub customers: i64,
-    pub points: i64,
+    /// Summed as `numeric`: no number of customers overflows it.
+    pub points: i128,
 }
 
 #[instrument(level = "debug", skip(conn))]
 pub async fn customer_totals(conn: &Conn) -> AppResult<CustomerTotals> {
     let stmt = conn
         .prepare_cached(
-            "select count(*) as customers, coalesce(sum(points), 0)::bigint as points \
+            "select count(*) as customers, coalesce(sum(points), 0) as points \
              from customers where is_active",
         )
         .await?;
     let row = conn.query_one(&stmt, &[]).await?;
-    Ok(CustomerTotals { customers: row.get("customers"), points: row.get("points") })
+    Ok(CustomerTotals { customers: row.get("customers"), points: whole(&row, "points") })
 }
 
 /// The cached figures of the closed days in `[first, last]` computed in `time_zone`.
@@ -713,14 +715,15 @@ pub async fn customer_totals(conn: &Conn) -> AppResult<CustomerTotals> {
 pub async fn cached_days(conn: &Conn, first: NaiveDate, last: NaiveDate, time_zone: &str) -> AppResult<Vec<DayFigures>> {
     let stmt = conn
         .prepare_cached(
-            "select day, accredited, redeemed, transactions from daily_figures \
+            "select day, accredited::numeric, redeemed::numeric, transactions from daily_figures \
              where day between $1 and $2 and time_zone = $3",
         )
         .await?;
     Ok(conn.query(&stmt, &[&first, &last, &time_zone]).await?.iter().map(day_from_row).collect())
 }
 
-/// Keeps closed days' figures for the next dashboard.
+/// Keeps closed days' figures for the next dashboard (those that fit its `bigint` columns; any
+/// other is computed each time).
 #[instrument(level = "debug", skip(conn, days))]
 pub async fn cache_days(conn: &Conn, days: &[DayFigures], time_zone: &str) -> AppResult<()> {
     let stmt = conn
@@ -732,10 +735,14 @@ pub async fn cache_days(conn: &Conn, days: &[DayFigures], time_zone: &str) -> Ap
                  redeemed = excluded.redeemed, transactions = excluded.transactions",
         )
         .await?;
-    let dates: Vec<NaiveDate> = days.iter().map(|d| d.date).collect();
-    let accredited: Vec<i64> = days.iter().map(|d| d.accredited).collect();
-    let redeemed: Vec<i64> = days.iter().map(|d| d.redeemed).collect();
-    let transactions: Vec<i64> = days.iter().map(|d| d.transactions).collect();
+    let days: Vec<(NaiveDate, i64, i64, i64)> = days
+        .iter()
+        .filter_map(|d| Some((d.date, i64::try_from(d.accredited).ok()?, i64::try_from(d.redeemed).ok()?, d.transactions)))
+        .collect();
+    let dates: Vec<NaiveDate> = days.iter().map(|d| d.0).collect();
+    let accredited: Vec<i64> = days.iter().map(|d| d.1).collect();
+    let redeemed: Vec<i64> = days.iter().map(|d| d.2).collect();
+    let transactions: Vec<i64> = days.iter().map(|d| d.3).collect();
     conn.execute(&stmt, &[&dates, &accredited, &redeemed, &transactions, &time_zone]).await?;
     Ok(())
 }
@@ -743,18 +750,24 @@ pub async fn cache_days(conn: &Conn, days: &[DayFigures], time_zone: &str) -> Ap
 fn day_from_row(row: &Row) -> DayFigures {
     DayFigures {
         date: row.get("day"),
-        accredited: row.get("accredited"),
-        redeemed: row.get("redeemed"),
+        accredited: whole(row, "accredited"),
+        redeemed: whole(row, "redeemed"),
         transactions: row.get("transactions"),
     }
 }
 
-/// One local day's non-voided accreditations and redemptions.
+/// A whole `numeric` (a sum of points).
+fn whole(row: &Row, column: &str) -> i128 {
+    row.get::<_, rust_decimal::Decimal>(column).trunc().to_i128().unwrap_or(i128::MAX)
+}
+
+/// One local day's non-voided accreditations and redemptions; the sums are `numeric`, which no
+/// number of postings overflows.
 #[derive(Clone, Copy, Debug)]
 pub struct DayFigures {
     pub date: NaiveDate,
-    pub accredited: i64,
-    pub redeemed: i64,
+    pub accredited: i128,
+    pub redeemed: i128,
     pub transactions: i64,
 }
 
@@ -770,8 +783,8 @@ pub async fn daily_figures(
     let stmt = conn
         .prepare_cached(
             "select (created_at at time zone $3)::date as day, \
-                    coalesce(sum(points) filter (where type = 'accreditation'), 0)::bigint as accredited, \
-                    coalesce(-sum(points) filter (where type = 'redemption'), 0)::bigint as redeemed, \
+                    coalesce(sum(points) filter (where type = 'accreditation'), 0) as accredited, \
+                    coalesce(-sum(points) filter (where type = 'redemption'), 0) as redeemed, \
                     count(*) as transactions \
              from transactions \
              where created_at >= $1 and created_at < $2 and not is_voided and type in ('accreditation', 'redemption') \

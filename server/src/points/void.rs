@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use super::idempotency::{Idempotent, IdempotencyKey};
 use super::store::{self, NewTransaction};
-use super::Kind;
+use super::{rules, Kind};
 use axum::extract::State;
 
 use crate::auth::{self, ClientAddress, CurrentUser, PasswordCheck, Tenant};
@@ -148,7 +148,7 @@ pub async fn void(
     };
 
     // Customer first, then the transaction: the order every balance change takes its locks in.
-    store::lock_customer(conn, target.customer_id).await?;
+    let customer = store::lock_customer(conn, target.customer_id).await?;
     let target = store::lock_void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
     if target.is_voided {
         return Err(AppError::conflict(Msg::VoidAlreadyVoided));
@@ -163,6 +163,10 @@ pub async fn void(
     }
     let voided_by = approved_by.clone().unwrap_or_else(|| by.username.clone());
     let points = -target.points;
+    // Points a voided redemption gives back must fit the balance.
+    if let Some(customer) = customer.filter(|_| points > 0) {
+        rules::check_balance(customer.points, points)?;
+    }
     let description = format!("Cancellation of transaction #{}", target.id);
     let cancellation_id = store::insert_transaction(
         conn,

@@ -267,3 +267,58 @@ async fn an_accreditation_refuses_bad_amounts_unknown_or_inactive_customers_and_
     assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
     assert_ledger_consistent(&app, &shop).await;
 }
+
+#[tokio::test]
+async fn postings_and_balances_past_their_bounds_are_refused_and_the_dashboard_sums_never_overflow() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    // The largest earning settings the API accepts.
+    let answer = app
+        .post(
+            "/api/settings",
+            &shop.admin,
+            json!({ "pointsPerPeso": 1000, "campaignMultiplier": 100, "enableFirstPurchaseBonus": true, "firstPurchaseBonusMultiplier": 100 }),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let customer = add_customer(&app, &shop, "100", None).await;
+
+    // 920,000,000,000 COP x 10^7 would post 9.2 x 10^18 points.
+    let answer = accredit_api(&app, &shop.admin, customer, 920_000_000_000).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+    assert_eq!(answer.code(), "points.postingTooLarge");
+    assert_eq!(answer.message(), "this would post too many points: the most one posting may hold is 1,000,000,000,000,000 points");
+    // Exactly the most one posting may hold, which is also the most a balance may hold.
+    let answer = accredit_api(&app, &shop.admin, customer, 100_000_000).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(balance(&app, &shop, customer).await, 1_000_000_000_000_000);
+    // One peso more would take the balance past its bound.
+    let answer = accredit_api(&app, &shop.admin, customer, 1).await;
+    assert_eq!(answer.status, StatusCode::CONFLICT, "{}", answer.body);
+    assert_eq!(answer.code(), "points.balanceTooLarge");
+    assert_eq!(balance(&app, &shop, customer).await, 1_000_000_000_000_000);
+    assert_ledger_consistent(&app, &shop).await;
+
+    // Sums are exact whatever the balances and postings add up to (here set past any bound).
+    let other = add_customer(&app, &shop, "200", None).await;
+    sql(&app, &shop, &format!(
+        "update customers set points = 9000000000000000000 where id in ({customer}, {other}); \
+         insert into transactions (type, points, customer_id) values ('accreditation', 9000000000000000000, {customer}), \
+             ('accreditation', 9000000000000000000, {other})"
+    ))
+    .await;
+    let dashboard = app.get("/api/stats/dashboard", &shop.admin).await;
+    assert_eq!(dashboard.status, StatusCode::OK, "{}", dashboard.body);
+    assert_eq!(dashboard.body["pointsInCirculation"], json!(18_000_000_000_000_000_000u64));
+    assert_eq!(dashboard.body["pointsAccreditedLast30Days"], json!(18_001_000_000_000_000_000u64));
+    assert_eq!(dashboard.body["daily"][29]["accredited"], json!(18_001_000_000_000_000_000u64));
+}
+
+#[tokio::test]
+async fn a_number_out_of_its_columns_range_is_the_inputs_fault() {
+    let app = spawn_app().await;
+    let conn = app.state.pool.get().await.unwrap();
+    let refused = conn.query_one("select 9223372036854775807::bigint + $1", &[&1i64]).await.unwrap_err();
+    let error = loyalty::error::AppError::from(refused);
+    assert_eq!(error.status(), StatusCode::BAD_REQUEST, "{error:?}");
+}
