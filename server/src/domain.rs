@@ -141,16 +141,30 @@ pub fn username(value: Option<&str>) -> Result<String, AppError> {
     Ok(value)
 }
 
-/// An optional web address (logo, product image): http(s) only.
+/// An optional image address (logo, product image): what the Content-Security-Policy lets a
+/// page load (`img-src 'self' https:`), that is an `https://` address with a host, or a path on
+/// this site.
 pub fn optional_url(field: Field, value: Option<&str>) -> Result<Option<String>, AppError> {
     let value = optional_text(field, value, MAX_LONG_TEXT)?;
-    if let Some(url) = &value {
-        let lower = url.to_ascii_lowercase();
-        if !(lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with('/')) {
-            return Err(AppError::bad_request(Msg::FieldUrl.field(field)));
-        }
+    if value.as_deref().is_some_and(|url| !is_https_or_own_path(url)) {
+        return Err(AppError::bad_request(Msg::FieldUrl.field(field)));
     }
     Ok(value)
+}
+
+/// Browsers read `\` as `/` and drop tabs and line breaks inside an address, so `/\host/x`
+/// and `/<tab>/host/x` are `//host/x`: another host. Neither may appear anywhere.
+fn is_https_or_own_path(url: &str) -> bool {
+    if url.chars().any(|c| c == '\\' || c.is_whitespace()) {
+        return false;
+    }
+    match url.get(..8) {
+        Some(scheme) if scheme.eq_ignore_ascii_case("https://") => {
+            let host = url[8..].split(['/', '?', '#']).next().unwrap_or_default();
+            !host.is_empty()
+        }
+        _ => url.starts_with('/') && !url.starts_with("//"),
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +195,27 @@ mod tests {
         assert!(required_text(Field::Name, None, 10).is_err());
         assert!(required_text(Field::Name, Some("abcdefghijk"), 10).is_err());
         assert_eq!(optional_text(Field::Phone, Some(" "), 10).unwrap(), None);
+    }
+
+    #[test]
+    fn image_addresses_are_https_or_paths_on_this_site() {
+        for ok in ["https://cdn.example/logo.png", "HTTPS://cdn.example", "/images/logo.png", "/a?b=//c"] {
+            assert_eq!(optional_url(Field::LogoUrl, Some(ok)).unwrap().as_deref(), Some(ok), "{ok}");
+        }
+        for bad in [
+            "//evil.example/x.png",
+            "/\\evil.example/x.png",
+            "/\t/evil.example/x.png",
+            "http://evil.example/x.png",
+            "https:///evil.example/x.png",
+            "https://",
+            "javascript:alert(1)",
+            "data:image/png;base64,AAAA",
+            "images/logo.png",
+        ] {
+            assert!(optional_url(Field::LogoUrl, Some(bad)).is_err(), "{bad:?}");
+        }
+        assert_eq!(optional_url(Field::LogoUrl, Some("  ")).unwrap(), None);
     }
 
     #[test]

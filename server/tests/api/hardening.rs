@@ -297,3 +297,25 @@ async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_e
     let error = loyalty::error::AppError::from(refused);
     assert_eq!(error.status(), StatusCode::BAD_REQUEST, "{error:?}");
 }
+
+#[tokio::test]
+async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let bad = ["//evil.example/x.png", "/\\evil.example/x.png", "/\t/evil.example/x.png", "http://cdn.example/x.png", "https:///evil.example/x.png"];
+    for url in bad {
+        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": "P1", "name": "Café", "imageUrl": url })).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{url:?}: {}", answer.body);
+        assert_eq!(answer.message(), "image URL must be an https:// address or a path on this site", "{url:?}");
+        let company = serde_json::json!({ "name": "Otra", "prefix": "otra", "taxId": "900100200-1", "adminPassword": "admin-pass-1", "logoUrl": url });
+        let answer = app.post("/api/super/companies", &app.super_token, company).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{url:?}: {}", answer.body);
+    }
+    assert_eq!(app.get("/api/products", &admin).await.body, serde_json::json!([]));
+    assert!(!app.schema_exists("tenant_otra").await);
+    for url in ["https://cdn.example/x.png", "/images/x.png"] {
+        let code = format!("P-{}", url.len());
+        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": code, "name": "Café", "imageUrl": url })).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{url:?}: {}", answer.body);
+    }
+}
