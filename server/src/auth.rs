@@ -498,7 +498,7 @@ async fn login(
     if login.is_empty() || password.is_empty() {
         return Err(AppError::bad_request(Msg::LoginRequired));
     }
-    if login.chars().any(char::is_control) {
+    if login.contains(char::is_control) || crate::domain::forbidden_character(&login).is_some() {
         return Err(AppError::bad_request(Msg::LoginControlCharacters));
     }
     let login: String = login.chars().take(100).collect();

@@ -199,7 +199,7 @@ catalogue! {
         Forbidden = "auth.forbidden" { es: "No tiene permiso para hacer esto.", en: "you are not allowed to do this" },
         SuperAdminMustImpersonate = "auth.superAdminMustImpersonate" { es: "Un superadministrador debe entrar primero a una empresa.", en: "a super admin must impersonate a company first" },
         LoginRequired = "auth.loginRequired" { es: "El usuario y la contraseña son obligatorios.", en: "username and password are required" },
-        LoginControlCharacters = "auth.loginControlCharacters" { es: "El usuario contiene caracteres de control.", en: "username contains control characters" },
+        LoginControlCharacters = "auth.loginControlCharacters" { es: "El usuario contiene caracteres de control o invisibles.", en: "username contains control or invisible characters" },
         LoginFailed = "auth.loginFailed" { es: "Usuario o contraseña incorrectos.", en: "invalid username or password" },
         LoginLocked = "auth.locked" { es: "Demasiados intentos fallidos; intente de nuevo en {minutes} minuto(s).", en: "too many failed login attempts; try again in {minutes} minute(s)" },
 

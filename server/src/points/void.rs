@@ -237,7 +237,9 @@ async fn check_approval(
 ) -> AppResult<String> {
     let refused = || AppError::Unauthorized(Msg::VoidIncorrectCredentials.into());
     // Nothing any account could match: no password to check, nothing to count (as a login).
-    if approval.username.is_empty() || approval.password.is_empty() || approval.username.contains(char::is_control) {
+    if approval.username.is_empty() || approval.password.is_empty() || approval.username.contains(char::is_control)
+        || crate::domain::forbidden_character(&approval.username).is_some()
+    {
         return Err(refused());
     }
     let login: String = if approval.username.contains('@') {

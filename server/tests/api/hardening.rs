@@ -319,3 +319,44 @@ async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused
         assert_eq!(answer.status, StatusCode::CREATED, "{url:?}: {}", answer.body);
     }
 }
+
+#[tokio::test]
+async fn invisible_format_characters_are_refused_in_every_text_field() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let customer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
+    let customer = customer.body["id"].as_i64().unwrap();
+    // A right-to-left override, an isolate, a zero-width space and joiner, a byte order mark.
+    for invisible in ["\u{202E}", "\u{2067}", "\u{200B}", "\u{200D}", "\u{FEFF}"] {
+        let text = format!("Ana{invisible}lisa");
+        let cases = [
+            ("/api/customers", serde_json::json!({ "name": text, "document": "999999" })),
+            ("/api/customers", serde_json::json!({ "name": "Ana", "document": "999999", "address": text })),
+            ("/api/pos", serde_json::json!({ "name": text })),
+            ("/api/categories", serde_json::json!({ "name": text, "icon": "Tag" })),
+            ("/api/products", serde_json::json!({ "code": "P1", "name": "Café", "description": text })),
+            ("/api/super/companies", serde_json::json!({ "name": text, "prefix": "otra", "taxId": "900100200-1", "adminPassword": "admin-pass-1" })),
+            (&format!("/api/customers/{customer}/accredit") as &str, serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": text })),
+        ];
+        for (path, body) in cases {
+            let token = if path.starts_with("/api/super") { &app.super_token } else { &admin };
+            let answer = app.post(path, token, body.clone()).await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{path} {body}: {}", answer.body);
+            assert_eq!(answer.code(), "field.invisibleCharacters", "{path} {body}");
+        }
+        let search = app.get(&format!("/api/customers/search?text={}", utf8_percent(&text)), &admin).await;
+        assert_eq!(search.code(), "field.invisibleCharacters");
+        assert_eq!(app.login(&format!("admin{invisible}@acme"), "admin-pass-1").await.status, StatusCode::BAD_REQUEST);
+    }
+    // Nothing was written.
+    assert_eq!(app.count("select count(*) from tenant_acme.customers").await, 1);
+    assert_eq!(app.count("select count(*) from tenant_acme.transactions").await, 0);
+    assert!(!app.schema_exists("tenant_otra").await);
+    // Visible non-ASCII text is welcome.
+    let answer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Ñandú Pérez 日本 😀", "document": "999999" })).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+}
+
+fn utf8_percent(text: &str) -> String {
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
