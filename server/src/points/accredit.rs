@@ -106,6 +106,7 @@ pub async fn accredit(
     )
     .await?;
     let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
+    settings.require_rules()?;
     let today = rules::local_date(now, rules::time_zone(&settings.time_zone));
     let occasion = Occasion {
         first_purchase: !accredited_before,

@@ -20,6 +20,7 @@ const EVERYONE: u8 = ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS | SUPERVISOR
 pub const MATRIX: &[(&str, &str, u8)] = &[
     ("GET", "/api/settings", EVERYONE),
     ("POST", "/api/settings", ADMIN),
+    ("GET", "/api/settings/setup", ADMIN),
     ("GET", "/api/pos", EVERYONE),
     ("POST", "/api/pos", ADMIN),
     ("PUT", "/api/pos/999999", ADMIN),

@@ -267,3 +267,36 @@ async fn an_accreditation_refuses_bad_amounts_unknown_or_inactive_customers_and_
     assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
     assert_ledger_consistent(&app, &shop).await;
 }
+
+#[tokio::test]
+async fn a_new_company_refuses_to_accredit_or_redeem_until_an_admin_sets_the_rules() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("nueva").await;
+    let shop = Shop { prefix: "nueva".into(), admin: admin.clone() };
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let product = add_product(&app, &shop, "P-1", 10, 1_000, true).await;
+
+    let refused = [
+        accredit_api(&app, &admin, customer, 50_000).await,
+        redeem_api(&app, &admin, customer, 1).await,
+        app.post(&format!("/api/customers/{customer}/redeem"), &admin, json!({ "productId": product })).await,
+    ];
+    for answer in refused {
+        assert_eq!(answer.status, StatusCode::CONFLICT, "{}", answer.body);
+        assert_eq!(answer.code(), "points.rulesNotSet");
+    }
+    assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 0, "nothing was recorded");
+    // An unknown customer is still not found.
+    assert_eq!(accredit_api(&app, &admin, 999_999, 50_000).await.status, StatusCode::NOT_FOUND);
+
+    // Points per peso alone is not enough: the redemption rate is part of the rules.
+    let saved = app.post("/api/settings", &admin, json!({ "pointsPerPeso": 0.01 })).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(accredit_api(&app, &admin, customer, 50_000).await.code(), "points.rulesNotSet");
+    assert_eq!(app.post("/api/settings", &admin, json!({ "redemptionRate": 10 })).await.status, StatusCode::OK);
+    let answer = accredit_api(&app, &admin, customer, 50_000).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["newTransaction"]["points"], 500);
+    assert_eq!(redeem_api(&app, &admin, customer, 100).await.status, StatusCode::OK);
+    assert_ledger_consistent(&app, &shop).await;
+}
