@@ -256,6 +256,7 @@ catalogue! {
         InvoiceAmountNotWhole = "points.invoiceAmountNotWhole" { es: "El valor de la factura debe ser un número entero de pesos.", en: "invoice amount must be a whole number of pesos" },
         InvoiceAmountTooLarge = "points.invoiceAmountTooLarge" { es: "El valor de la factura es demasiado grande: el máximo es {max} pesos.", en: "invoice amount is too large: the most is {max} pesos" },
         PointsInvalid = "points.invalid" { es: "Ingrese puntos válidos.", en: "enter valid points" },
+        InvoiceAlreadyCredited = "points.invoiceAlreadyCredited" { es: "La factura {reference} ya se acreditó en la transacción #{transactionId} del {date}.", en: "invoice {reference} was already credited in transaction #{transactionId} on {date}" },
         RulesNotSet = "points.rulesNotSet" { es: "El programa de puntos aún no está configurado: un administrador debe fijar los puntos por peso y la tasa de redención en Configuración > Reglas.", en: "the points program is not set up yet: an admin must set the points per peso and the redemption rate in Settings > Rules" },
         NotEnoughPoints = "points.notEnough" { es: "Puntos insuficientes.", en: "not enough points" },
         VoidOwnOnly = "void.ownOnly" { es: "Solo puede anular sus propias transacciones.", en: "you can only void your own transactions" },

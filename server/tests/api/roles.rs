@@ -51,6 +51,7 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("GET", "/api/categories/999999/usage", ADMIN | SUPERVISOR),
     // Points: the screens that offer each operation (the dashboard's quick panels included).
     ("POST", "/api/customers/999999/accredit", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
+    ("GET", "/api/customers/999999/accredit-preview", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
     ("POST", "/api/customers/999999/redeem", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
     ("GET", "/api/transactions", ADMIN | SUPERVISOR | CAJERO),
     ("GET", "/api/transactions/search", ADMIN | SUPERVISOR | CAJERO),
