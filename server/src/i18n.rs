@@ -259,6 +259,8 @@ catalogue! {
         PostingTooLarge = "points.postingTooLarge" { es: "La operación daría demasiados puntos: el máximo de una operación es {max} puntos.", en: "this would post too many points: the most one posting may hold is {max} points" },
         BalanceTooLarge = "points.balanceTooLarge" { es: "El saldo del cliente superaría el máximo de {max} puntos.", en: "the customer's balance would exceed the most a balance may hold, {max} points" },
         PointsInvalid = "points.invalid" { es: "Ingrese puntos válidos.", en: "enter valid points" },
+        InvoiceAlreadyCredited = "points.invoiceAlreadyCredited" { es: "La factura {reference} ya se acreditó en la transacción #{transactionId} del {date}.", en: "invoice {reference} was already credited in transaction #{transactionId} on {date}" },
+        RulesNotSet = "points.rulesNotSet" { es: "El programa de puntos aún no está configurado: un administrador debe fijar los puntos por peso y la tasa de redención en Configuración > Reglas.", en: "the points program is not set up yet: an admin must set the points per peso and the redemption rate in Settings > Rules" },
         NotEnoughPoints = "points.notEnough" { es: "Puntos insuficientes.", en: "not enough points" },
         VoidOwnOnly = "void.ownOnly" { es: "Solo puede anular sus propias transacciones.", en: "you can only void your own transactions" },
         VoidApprovalRequired = "void.approvalRequired" { es: "El usuario y la contraseña del supervisor son obligatorios.", en: "supervisor username and password are required" },

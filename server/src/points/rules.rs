@@ -162,6 +162,24 @@ pub fn accreditation_points(rules: &EarningRules, amount: InvoiceAmount, occasio
     points.floor().to_i64().map(|p| p.max(0)).filter(|p| *p <= MAX_POSTING_POINTS)
 }
 
+/// What a purchase earns and the bonuses that made it: the multipliers of the enabled bonuses
+/// whose occasion holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Earning {
+    pub points: i64,
+    pub first_purchase_bonus: Option<Decimal>,
+    pub birthday_bonus: Option<Decimal>,
+}
+
+/// [`accreditation_points`] with the bonuses that applied, for the till to show before the sale.
+pub fn earning(rules: &EarningRules, amount: InvoiceAmount, occasion: Occasion) -> Option<Earning> {
+    Some(Earning {
+        points: accreditation_points(rules, amount, occasion)?,
+        first_purchase_bonus: rules.first_purchase_bonus.filter(|_| occasion.first_purchase),
+        birthday_bonus: rules.birthday_bonus.filter(|_| occasion.birthday),
+    })
+}
+
 /// Whether `today` is the birthday of someone born on `birthdate`; 29 February counts on
 /// 28 February in years without a 29th.
 pub fn is_birthday(birthdate: NaiveDate, today: NaiveDate) -> bool {
@@ -368,6 +386,18 @@ mod tests {
         assert_eq!(check_balance(MAX_BALANCE_POINTS - 5, 6).unwrap_err().status(), axum::http::StatusCode::CONFLICT);
         assert!(check_balance(i64::MAX, 1).is_err());
         assert_eq!(peso_value(18_000_000_000_000_000_000, Decimal::new(2, 0)), 9_000_000_000_000_000_000);
+    }
+
+    #[test]
+    fn the_earning_names_only_the_enabled_bonuses_whose_occasion_holds() {
+        let both = rules("0.01", "1", Some("1.5"), Some("2"));
+        let earned = earning(&both, amount(10_000), BOTH).unwrap();
+        assert_eq!(earned, Earning { points: 300, first_purchase_bonus: Some(dec("1.5")), birthday_bonus: Some(dec("2")) });
+        let earned = earning(&both, amount(10_000), BIRTHDAY).unwrap();
+        assert_eq!(earned, Earning { points: 200, first_purchase_bonus: None, birthday_bonus: Some(dec("2")) });
+        let disabled = rules("0.01", "1", None, None);
+        let earned = earning(&disabled, amount(10_000), BOTH).unwrap();
+        assert_eq!(earned, Earning { points: 100, first_purchase_bonus: None, birthday_bonus: None });
     }
 
     #[test]

@@ -12,7 +12,7 @@ use tracing::instrument;
 use super::rules::OpenBatch;
 use super::{Kind, Transaction};
 use crate::db::Conn;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Msg};
 use crate::tenant::customers::{Customer, CUSTOMER_COLUMNS, FEW_MATCHES};
 
 // ---------------------------------------------------------------------------------------------
@@ -54,17 +54,31 @@ pub const TAKE_FROM_BATCHES: &str = "with plan as (select batch_id, points \
     select $1, plan.batch_id, plan.points from plan join taken on taken.id = plan.batch_id";
 pub const PRODUCT: &str = "select id, name, points_value, price, is_active from products where id = $1";
 
-/// Locks a customer's row: every balance change of that customer waits for this transaction.
+/// The customer as the accreditation preview reads it (no lock: the preview posts nothing).
+pub const CUSTOMER_FOR_PREVIEW: &str = "select id, points, is_active, birthdate, \
+    coalesce(last_activity_at, created_at) as last_active from customers where id = $1";
+
 #[instrument(level = "debug", skip(conn))]
-pub async fn lock_customer(conn: &Conn, id: i64) -> AppResult<Option<LockedCustomer>> {
-    let stmt = conn.prepare_cached(LOCK_CUSTOMER).await?;
-    Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| LockedCustomer {
+pub async fn customer_for_preview(conn: &Conn, id: i64) -> AppResult<Option<LockedCustomer>> {
+    let stmt = conn.prepare_cached(CUSTOMER_FOR_PREVIEW).await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.as_ref().map(customer_from_row))
+}
+
+fn customer_from_row(row: &Row) -> LockedCustomer {
+    LockedCustomer {
         id: row.get("id"),
         points: row.get("points"),
         is_active: row.get("is_active"),
         birthdate: row.get("birthdate"),
         last_active: row.get("last_active"),
-    }))
+    }
+}
+
+/// Locks a customer's row: every balance change of that customer waits for this transaction.
+#[instrument(level = "debug", skip(conn))]
+pub async fn lock_customer(conn: &Conn, id: i64) -> AppResult<Option<LockedCustomer>> {
+    let stmt = conn.prepare_cached(LOCK_CUSTOMER).await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.as_ref().map(customer_from_row))
 }
 
 /// Whether the customer has a non-voided accreditation (so a new one is not a first purchase).
@@ -145,6 +159,9 @@ pub struct Inserted {
     pub pos_name: Option<String>,
 }
 
+/// Writes a ledger row. An accreditation whose invoice reference an active accreditation already
+/// holds is refused with a 409 naming that one (the unique index `transactions_invoice_key`
+/// decides, so two tills racing with one invoice cannot both credit it).
 #[instrument(level = "debug", skip_all, fields(kind = row.kind.as_str(), customer = row.customer_id, points = row.points))]
 pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<Inserted> {
     let stmt = conn
@@ -153,15 +170,17 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
                  where day >= ($1 at time zone (select time_zone from settings))::date), \
              inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
                  cashier_username, pos_id, description, invoice_amount, redeemed_value, invoice_reference, \
-                 product_id, original_transaction_id) \
-                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+                 product_id, original_transaction_id, invoice_key) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+                     case when $2 = 'accreditation' then upper($11) end) \
+                 on conflict (invoice_key) where not is_voided do nothing \
                  returning id, created_at, pos_id) \
              select i.id, i.created_at, p.name as pos_name \
              from inserted i left join points_of_sale p on p.id = i.pos_id",
         )
         .await?;
     let inserted = conn
-        .query_one(
+        .query_opt(
             &stmt,
             &[
                 &row.at,
@@ -180,7 +199,35 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
             ],
         )
         .await?;
-    Ok(Inserted { id: inserted.get("id"), created_at: inserted.get("created_at"), pos_name: inserted.get("pos_name") })
+    match inserted {
+        Some(inserted) => Ok(Inserted {
+            id: inserted.get("id"),
+            created_at: inserted.get("created_at"),
+            pos_name: inserted.get("pos_name"),
+        }),
+        None => Err(invoice_already_credited(conn, row.invoice_reference.unwrap_or_default()).await?),
+    }
+}
+
+/// The refusal of a second accreditation of an invoice: the earlier transaction's id and its
+/// date in the company's time zone.
+async fn invoice_already_credited(conn: &Conn, reference: &str) -> AppResult<AppError> {
+    let stmt = conn
+        .prepare_cached(
+            "select id, to_char(created_at at time zone (select time_zone from settings), 'YYYY-MM-DD HH24:MI') as at \
+             from transactions where invoice_key = upper($1) and not is_voided",
+        )
+        .await?;
+    let earlier = conn.query_opt(&stmt, &[&reference]).await?;
+    let Some(earlier) = earlier else {
+        return Err(AppError::internal(anyhow::anyhow!("invoice reference conflict without an active holder")));
+    };
+    Ok(AppError::conflict(
+        Msg::InvoiceAlreadyCredited
+            .with("reference", reference)
+            .with("transactionId", earlier.get::<_, i64>("id").to_string())
+            .with("date", earlier.get::<_, String>("at")),
+    ))
 }
 
 const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, t.points, t.customer_id, \

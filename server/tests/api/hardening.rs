@@ -263,6 +263,7 @@ async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_e
     let (_, admin) = app.create_company("acme").await;
     let pos = app.create_pos(&admin, "Centro").await;
     let (_, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    app.post("/api/settings", &admin, serde_json::json!({ "pointsPerPeso": 0.01, "redemptionRate": 10 })).await;
     let customer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
     let customer = customer.body["id"].as_i64().unwrap();
     let accredited = app.post(&format!("/api/customers/{customer}/accredit"), &cajero, serde_json::json!({ "invoiceAmount": 1000 })).await;
