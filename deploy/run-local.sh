@@ -39,7 +39,7 @@ cat <<BANNER
     super admin        $super_user / $super_password
     company admin      admin@demo / admin123
     supervisor         supervisor@demo / super123
-    cashier            cajero@demo / cajero123   (also cajero2@demo)
+    cashier            cajero@demo / cajero123   (also cajero2, cajero3, cajero4)
 
   Ctrl-C (or 'make stop' from another terminal) stops the server and the database.
 

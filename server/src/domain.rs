@@ -354,9 +354,35 @@ pub struct Paged<T> {
     pub page_size: i64,
 }
 
-/// A customer's ID document: 3 to 20 letters, digits or '-', stored uppercase.
+/// A customer's ID document as stored and compared everywhere (lookup, add, edit, search):
+/// dots and white space dropped, letters upper-cased, anything else kept as typed (the shape is
+/// checked by [`document`]). "1.098.765.432" is 1098765432, "pa-778899" is PA-778899.
+pub fn normalize_document(value: &str) -> String {
+    value.chars().filter(|c| *c != '.' && !c.is_whitespace()).flat_map(char::to_uppercase).collect()
+}
+
+/// A search text as written for documents: the dots and spaces that group the digits of a
+/// document ("79.888.777", "1 098 765 432") are dropped, so the text finds the stored document;
+/// any other text (a name) is kept as it is.
+pub fn search_text(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in chars.iter().enumerate() {
+        let grouping = (*c == '.' || c.is_whitespace())
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars[i + 1..].iter().find(|n| !(**n == '.' || n.is_whitespace())).is_some_and(char::is_ascii_digit);
+        if !grouping {
+            out.push(*c);
+        }
+    }
+    out
+}
+
+/// A customer's ID document: 3 to 20 letters, digits or '-' once normalised
+/// ([`normalize_document`]).
 pub fn document(value: Option<&str>) -> Result<String, AppError> {
-    let value = value.map(str::trim).unwrap_or_default().to_uppercase();
+    let value = normalize_document(value.unwrap_or_default());
     let valid = (3..=20).contains(&value.len()) && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
     if !valid {
         return Err(AppError::bad_request(Msg::DocumentShape));
@@ -413,6 +439,27 @@ mod input_tests {
         for bad in [json!(-1), json!(1.5), json!("12a"), json!(true), json!([1]), json!(10_000_000_000_000i64)] {
             assert!(whole_number(Field::Price, Some(&bad), 0).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn documents_drop_dots_and_spaces_and_upper_case_their_letters() {
+        assert_eq!(document(Some("1.098.765.432")).unwrap(), "1098765432");
+        assert_eq!(document(Some(" 79 888 777 ")).unwrap(), "79888777");
+        assert_eq!(document(Some("pa-778899")).unwrap(), "PA-778899");
+        assert_eq!(document(Some("Pa.778 899")).unwrap(), "PA778899");
+        for bad in ["12", "", "...", "AB/123", "ÑA12345", "1234567890123456789012"] {
+            assert!(document(Some(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn search_texts_drop_only_the_grouping_of_digits() {
+        assert_eq!(search_text("79.888.777"), "79888777");
+        assert_eq!(search_text("1 098 765 432"), "1098765432");
+        assert_eq!(search_text("Ana María"), "Ana María");
+        assert_eq!(search_text("Calle 80 # 10"), "Calle 80 # 10");
+        assert_eq!(search_text("pa-778.899"), "pa-778899");
+        assert_eq!(search_text("79."), "79.");
     }
 
     #[test]

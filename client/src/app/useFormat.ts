@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { formatDocument } from '../lib/document';
 import { formatCurrency, formatDateTime, formatDecimal, formatDigits, formatNumber, type Locale } from '../lib/format';
 import { useAppSelector } from './hooks';
 import { selectLocale } from './preferences';
@@ -11,6 +12,8 @@ export interface Formatters {
   currency: (value: number) => string;
   dateTime: (value: string | Date) => string;
   digits: (value: string) => string;
+  /** An ID document: grouped by thousands when all digits, else as stored. */
+  document: (value: string) => string;
 }
 
 /** Number, money and date formatting bound to the current interface language. */
@@ -24,6 +27,7 @@ export function useFormat(): Formatters {
       currency: (value: number) => formatCurrency(value, locale),
       dateTime: (value: string | Date) => formatDateTime(value, locale),
       digits: (value: string) => formatDigits(value, locale),
+      document: (value: string) => formatDocument(value, locale),
     }),
     [locale],
   );

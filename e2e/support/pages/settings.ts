@@ -158,10 +158,24 @@ export class CustomersScreen extends ListScreen {
     );
   }
 
+  /** The '⋮' button of a row. */
+  rowMenuButton(name: string) {
+    return this.list.root.getByRole('button', { name: exactly(this.t('settings.rowMenu', { name })) });
+  }
+
+  /** The open row menu (it floats at the end of the page, outside the list). */
+  menu() {
+    return this.page.getByRole('menu');
+  }
+
+  menuItem(action: TKey) {
+    return this.menu().getByRole('menuitem', { name: exactly(this.t(action)) });
+  }
+
   /** Customers keep edit and delete behind a row menu. */
   private async choose(name: string, action: TKey): Promise<void> {
-    await this.list.root.getByRole('button', { name: exactly(this.t('settings.rowMenu', { name })) }).click();
-    await this.page.getByRole('menuitem', { name: exactly(this.t(action)) }).click();
+    await this.rowMenuButton(name).click();
+    await this.menuItem(action).click();
   }
 
   override async edit(name: string): Promise<void> {

@@ -32,9 +32,9 @@ test.describe('cajero', () => {
       await lookup.find(customer.document.slice(0, -2));
       await expect(lookup.error()).toHaveText(t('dashboard.errorCustomerNotFound'));
     });
-    await test.step('digits only, grouped by thousands', async () => {
+    await test.step('an all-digit document, grouped by thousands', async () => {
       await lookup.document().fill('');
-      await lookup.document().pressSequentially(`${customer.document.slice(0, 3)}.-a ${customer.document.slice(3)}`);
+      await lookup.document().pressSequentially(`${customer.document.slice(0, 3)}. ${customer.document.slice(3)}`);
       await expect(lookup.document()).toHaveValue(esNumber(Number(customer.document)));
       await expect(accredit.amount()).toBeDisabled();
       await lookup.searchButton().click();

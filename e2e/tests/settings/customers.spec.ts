@@ -31,7 +31,7 @@ test('adds a customer, refusing missing name or document, a bad email and a dupl
 
   const row = screen.list.row('Valentina Ríos');
   await expect(row).toContainText('V');
-  await expect(row).toContainText(t('customers.documentValue', { document: '1020304050' }));
+  await expect(row).toContainText(t('customers.documentValue', { document: '1.020.304.050' }));
   await expect(row.getByRole('link', { name: 'valentina@example.com' })).toHaveAttribute('href', 'mailto:valentina@example.com');
   await expect(row).toContainText(t('customers.pointsValue', { points: '0' }));
   expect(await company.api.customerByDocument('1020304050')).toMatchObject({
@@ -84,7 +84,7 @@ test('edits a customer; the name stays required', async ({ newCompanyAdmin }) =>
   await screen.goto();
   await screen.edit('Camilo Torres');
   const dialog = screen.editDialog();
-  await expect(dialog.field(t('customers.fields.document'))).toHaveValue('79888777');
+  await expect(dialog.field(t('customers.fields.document'))).toHaveValue('79.888.777');
   await dialog.field(t('customers.fields.name')).fill(' ');
   await dialog.update().click();
   await expect(dialog.error()).toHaveText(t('customers.errorNameRequired'));

@@ -126,7 +126,7 @@ impl SearchParams {
             return Err(AppError::bad_request(Msg::FieldTooLong.field(Field::Text).with("max", 100)));
         }
         let filter = TransactionFilter {
-            customer_pattern: text.map(crate::domain::like_pattern),
+            customer_pattern: text.map(|text| crate::domain::like_pattern(&crate::domain::search_text(text))),
             kind,
             pos_id: id_param(Field::PosId, &self.pos_id)?,
             cashier: present(&self.cashier).map(str::to_lowercase),

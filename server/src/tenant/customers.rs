@@ -180,7 +180,7 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
             // search key once. Few matches (a document, a full name): that pass keeps their ids
             // and the page sorts only them. Many (the first letters typed): the page walks the
             // name index and stops after it, and a separate pass counts.
-            let pattern = domain::like_pattern(&text);
+            let pattern = domain::like_pattern(&domain::search_text(&text));
             let probe = t
                 .prepare_cached("select id from customers where is_active and search_key like $1 limit $2")
                 .await?;

@@ -48,7 +48,7 @@ async fn customer_validation_errors_and_duplicates() {
     for (body, message) in [
         (json!({ "name": "Ana" }), "name and document are required"),
         (json!({ "document": "123" }), "name and document are required"),
-        (json!({ "name": "Ana", "document": "12 3" }), "document must be 3 to 20 letters, digits or '-'"),
+        (json!({ "name": "Ana", "document": "12/3" }), "document must be 3 to 20 letters, digits or '-'"),
         (json!({ "name": "Ana", "document": "123", "email": "nope" }), "email is not a valid address"),
         (json!({ "name": "Ana", "document": "123", "birthdate": "31/12/1990" }), "birthdate must be a date like 1990-04-12"),
         (json!({ "name": "x".repeat(201), "document": "123" }), "name must be at most 200 characters"),
@@ -196,4 +196,55 @@ async fn a_search_with_few_or_many_matches_pages_and_counts_alike() {
     // Both ways agree on the same customers: by document.
     let (total, by_document) = page("d100", 1).await;
     assert_eq!((total, by_document[..2].to_vec()), (11, vec!["Zed 100".to_string(), "Zed 1000".to_string()]));
+}
+
+#[tokio::test]
+async fn documents_are_normalised_alike_when_added_edited_looked_up_and_searched() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    // Typed as the app shows it, with thousands dots; a passport with letters, in lower case.
+    let cedula = app.post("/api/customers", &admin, json!({ "name": "Carlos Pérez", "document": "79.888.777" })).await;
+    assert_eq!(cedula.status, StatusCode::CREATED, "{}", cedula.body);
+    assert_eq!(cedula.body["document"], "79888777");
+    let passport = app.post("/api/customers", &admin, json!({ "name": "Jean Dupont", "document": "pa-778899" })).await;
+    assert_eq!(passport.status, StatusCode::CREATED, "{}", passport.body);
+    assert_eq!(passport.body["document"], "PA-778899");
+
+    // The same documents written otherwise are the same customers.
+    for same in ["79888777", "79 888 777", "PA-778.899", "pa-778899"] {
+        let again = app.post("/api/customers", &admin, json!({ "name": "Otro", "document": same })).await;
+        assert_eq!(again.status, StatusCode::CONFLICT, "{same}: {}", again.body);
+    }
+
+    // The till finds them however they are typed.
+    for (typed, name) in [("PA-778899", "Jean Dupont"), ("pa-778899", "Jean Dupont"), ("79.888.777", "Carlos Pérez"), ("79888777", "Carlos Pérez")] {
+        let found = app.get(&format!("/api/customers/by-document/{}", urlencoding(typed)), &admin).await;
+        assert_eq!(found.status, StatusCode::OK, "{typed}: {}", found.body);
+        assert_eq!(found.body["name"], name, "{typed}");
+    }
+
+    // An edit normalises too.
+    let id = cedula.body["id"].as_i64().unwrap();
+    let edited = app.put(&format!("/api/customers/{id}"), &admin, json!({ "name": "Carlos Pérez", "document": "79.888.778" })).await;
+    assert_eq!(edited.status, StatusCode::OK, "{}", edited.body);
+    assert_eq!(edited.body["document"], "79888778");
+
+    // The customer search and the report find a document written with its dots.
+    let search = app.get("/api/customers/search?text=79.888.778", &admin).await;
+    assert_eq!(search.body["total"], 1, "{}", search.body);
+    assert_eq!(search.body["items"][0]["name"], "Carlos Pérez");
+    let rules = app.post("/api/settings", &admin, json!({ "pointsPerPeso": 1, "redemptionRate": 1 })).await;
+    assert_eq!(rules.status, StatusCode::OK, "{}", rules.body);
+    let accredited = app.post(&format!("/api/customers/{id}/accredit"), &admin, json!({ "invoiceAmount": 1000 })).await;
+    assert_eq!(accredited.status, StatusCode::OK, "{}", accredited.body);
+    let report = app.get("/api/transactions/search?text=79.888.778", &admin).await;
+    assert_eq!(report.status, StatusCode::OK, "{}", report.body);
+    assert_eq!(report.body["total"], 1, "{}", report.body);
+    assert_eq!(report.body["items"][0]["customerDocument"], "79888778");
+    let by_name = app.get("/api/transactions/search?text=Carlos%20P", &admin).await;
+    assert_eq!(by_name.body["total"], 1, "{}", by_name.body);
+}
+
+fn urlencoding(text: &str) -> String {
+    text.replace(' ', "%20")
 }

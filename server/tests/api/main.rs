@@ -9,6 +9,7 @@ mod citus;
 mod companies;
 mod crash;
 mod customers;
+mod demo;
 mod hardening;
 mod language;
 mod helpers;

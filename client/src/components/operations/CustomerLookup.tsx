@@ -5,7 +5,7 @@ import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { useLazyGetCustomerByDocumentQuery } from '../../app/pointsApi';
 import { useFormat } from '../../app/useFormat';
 import type { Customer } from '../../lib/types';
-import { DigitsField } from '../DigitsField';
+import { DocumentField } from '../DocumentField';
 import './operations.css';
 import { FormError } from '../FormField';
 
@@ -83,7 +83,7 @@ export function CustomerCard({ customer, onClear }: { customer: Customer; onClea
       <UserCircleIcon className="customer-card-icon" aria-hidden="true" />
       <div className="customer-card-text">
         <span className="row-title">{customer.name}</span>
-        <span className="row-meta">{t('dashboard.lookup.documentValue', { document: format.digits(customer.document) || customer.document })}</span>
+        <span className="row-meta">{t('dashboard.lookup.documentValue', { document: format.document(customer.document) })}</span>
       </div>
       <div className="customer-card-points">
         <span className="customer-card-points-value" data-testid="customer-points">
@@ -112,13 +112,13 @@ export function CustomerLookup({ lookup, autoFocus = false }: { lookup: Customer
   return (
     <div className="customer-lookup">
       <form onSubmit={handleSubmit} noValidate role="search" aria-label={t('dashboard.lookup.title')}>
-        <DigitsField
+        <DocumentField
           label={t('dashboard.lookup.document')}
           placeholder={t('dashboard.lookup.documentPlaceholder')}
           value={lookup.document}
           onChange={lookup.setDocument}
           autoFocus={autoFocus}
-          maxLength={26}
+          maxLength={40}
           action={
             <button type="submit" className="btn btn-secondary" disabled={lookup.searching}>
               <MagnifyingGlassIcon aria-hidden="true" />

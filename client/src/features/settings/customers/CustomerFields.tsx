@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DocumentField } from '../../../components/DocumentField';
 import { TextField } from '../../../components/FormField';
 import type { CustomerFormValues } from './customerForm';
 
@@ -16,14 +17,13 @@ export function CustomerFields({ values, onChange, editing = false }: CustomerFi
   return (
     <>
       <TextField label={t('customers.fields.name')} name="name" value={values.name} onChange={set('name')} required maxLength={200} />
-      <TextField
+      <DocumentField
         label={t('customers.fields.document')}
         name="document"
         value={values.document}
         onChange={set('document')}
         required={!editing}
         maxLength={50}
-        autoComplete="off"
       />
       <TextField label={t('customers.fields.email')} name="email" type="email" value={values.email} onChange={set('email')} maxLength={200} />
       <TextField label={t('customers.fields.phone')} name="phone" type="tel" value={values.phone} onChange={set('phone')} maxLength={50} />

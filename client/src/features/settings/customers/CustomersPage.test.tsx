@@ -83,7 +83,7 @@ describe('customers screen', () => {
     const first = within(list()).getAllByRole('listitem')[0]!;
     expect(first).toHaveTextContent('C');
     expect(first).toHaveTextContent('Cliente 01');
-    expect(first).toHaveTextContent('Doc. 1000');
+    expect(first).toHaveTextContent('Doc. 1.000');
     expect(within(first).getByRole('link', { name: 'uno@example.com' })).toHaveAttribute('href', 'mailto:uno@example.com');
     expect(within(first).getByTestId('customer-points')).toHaveTextContent('1.000 pts');
   });

@@ -171,7 +171,7 @@ export function CustomersPage() {
                 <div className="entity-row-text">
                   <span className="row-title">{customer.name}</span>
                   <span className="row-meta">
-                    {t('customers.documentValue', { document: customer.document })}
+                    {t('customers.documentValue', { document: format.document(customer.document) })}
                     {customer.email ? (
                       <>
                         {' · '}

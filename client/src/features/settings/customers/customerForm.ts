@@ -1,3 +1,4 @@
+import { normalizeDocument } from '../../../lib/document';
 import type { TKey } from '../../../i18n/keys';
 import type { Customer } from '../../../lib/types';
 import type { CustomerInput } from './customersApi';
@@ -43,7 +44,7 @@ export type CustomerCheck = { ok: true; body: CustomerInput } | { ok: false; err
  */
 export function checkCustomer(values: CustomerFormValues, existing?: Customer): CustomerCheck {
   const name = values.name.trim();
-  const document = values.document.trim();
+  const document = normalizeDocument(values.document);
   if (existing) {
     if (!name) return { ok: false, error: 'customers.errorNameRequired' };
   } else if (!name || !document) {
