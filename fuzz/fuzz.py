@@ -8,11 +8,16 @@ Run through fuzz/run.sh (which prepares the virtual environment). This script:
    `loyalty serve` on a free port as that role;
 3. creates two companies, A and B, with points of sale, categories, products, customers, users
    of every role and some points history, through the API;
-4. runs schemathesis over every operation: without a token (the only run that fuzzes the login),
-   then with A's cajero, supervisor, super-admin-impersonation and admin tokens; checks that no
-   byte of company B's schema (nor its platform row) changed; then runs it with the super
-   admin's token. Before each run company A gets fresh records (the runs before may have
-   deleted some), and about half of the generated ids are ids of A's records;
+4. runs schemathesis over every operation, its stateful phase included (operations chained by
+   their results): without a token (the only run that fuzzes the login), then with A's cajero,
+   supervisor, super-admin-impersonation and admin tokens; checks that no byte of company B's
+   schema (nor its platform row) changed; then with B's cajero and admin tokens against A's ids
+   and documents, checking that no answer carries A's data and that no byte of A changed; then
+   with the super admin's token. Before each run company A gets fresh records (the runs before
+   may have deleted some), among them balances at the largest the server accepts, and about
+   half of the generated ids are ids of A's records. Before the runs, bursts of concurrent wrong
+   passwords (logins, void approvals) may get no more checked than the throttle allows, nor may
+   any login name in a run's answers;
 5. prints a summary and exits non-zero on any failure (a check failing, a 5xx in the server's
    log, a change to company B, a server that died), with the failures' details; the full
    reports stay in fuzz/.work/<role>/.
@@ -21,6 +26,7 @@ Run through fuzz/run.sh (which prepares the virtual environment). This script:
 from __future__ import annotations
 
 import argparse
+import base64
 import dataclasses
 import json
 import os
@@ -33,6 +39,7 @@ import sys
 import time
 import traceback
 import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import requests
@@ -51,14 +58,21 @@ class Mode:
     max_examples: int
     phases: str
     workers: int
+    # Scenarios of the stateful phase, each a chain of up to `max-steps` linked operations.
+    stateful_examples: int
 
 
 MODES = {
     # About 2-4 minutes on 2 cores against a debug build.
-    "quick": Mode(max_examples=20, phases="examples,coverage,fuzzing", workers=2),
+    "quick": Mode(max_examples=20, phases="examples,coverage,fuzzing,stateful", workers=2, stateful_examples=100),
     # The soak run: many more generated cases per operation and role.
-    "long": Mode(max_examples=300, phases="examples,coverage,fuzzing", workers=2),
+    "long": Mode(max_examples=300, phases="examples,coverage,fuzzing,stateful", workers=2, stateful_examples=1000),
 }
+
+# The server's login throttle (docs/reliability.md): wrong passwords checked per login name
+# before it is locked. Two workers may each have one in flight when the lock is written.
+THROTTLE_PER_NAME = 10
+THROTTLE_SLACK = 2
 
 CHECKS = ",".join(
     [
@@ -242,22 +256,32 @@ class Api:
             raise RuntimeError(f"{method} {path}: expected {expect}, got {res.status_code}: {res.text[:300]}")
         return res.json() if res.content else None
 
+    def send(self, method: str, path: str, token: str | None = None, body=None) -> int:
+        """A request whose answer may be anything; answers its status."""
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        return requests.request(method, f"{self.base}/api{path}", json=body, headers=headers, timeout=60).status_code
+
     def login(self, username: str, password: str = PASSWORD) -> str:
         return self.call("POST", "/login", body={"username": username, "password": password})["token"]
 
 
-def seed_company(api: Api, super_token: str, prefix: str) -> dict:
-    """A company with a bit of everything; answers its id and a token of each role."""
+def seed_company(api: Api, super_token: str, prefix: str, mark: str) -> dict:
+    """A company with a bit of everything; answers its id and a token of each role.
+
+    `mark` is written into the company's free texts (names, addresses, descriptions,
+    references), and into no dictionary: an answer to another company that carries it leaks
+    this company's data.
+    """
     company = api.call(
         "POST",
         "/super/companies",
         super_token,
         {
-            "name": f"Company {prefix}",
+            "name": f"Company {prefix} {mark}",
             "prefix": prefix,
             "taxId": "900100200-1",
             "businessName": f"{prefix} S.A.S.",
-            "address": "Calle 1 # 2-3",
+            "address": f"Calle 1 # 2-3 {mark}",
             "phone": "6011234567",
             "adminPassword": PASSWORD,
         },
@@ -270,9 +294,9 @@ def seed_company(api: Api, super_token: str, prefix: str) -> dict:
         admin,
         {"pointsPerPeso": 0.01, "redemptionRate": 10, "enableFirstPurchaseBonus": True, "firstPurchaseBonusMultiplier": 2},
     )
-    pos = [api.call("POST", "/pos", admin, {"name": f"Tienda {n}"}, expect=201)["id"] for n in ("Centro", "Norte")]
+    pos = [api.call("POST", "/pos", admin, {"name": f"Tienda {n} {mark}"}, expect=201)["id"] for n in ("Centro", "Norte")]
     categories = [
-        api.call("POST", "/categories", admin, {"name": name, "icon": icon}, expect=201)["id"]
+        api.call("POST", "/categories", admin, {"name": f"{name} {mark}", "icon": icon}, expect=201)["id"]
         for name, icon in (("Bebidas", "Beaker"), ("Regalos", "Gift"))
     ]
     products = [
@@ -280,7 +304,8 @@ def seed_company(api: Api, super_token: str, prefix: str) -> dict:
             "POST",
             "/products",
             admin,
-            {"code": code, "name": name, "price": price, "pointsValue": points, "categoryId": cat, "is_active": active},
+            {"code": code, "name": name, "description": f"{name} {mark}", "price": price, "pointsValue": points,
+             "categoryId": cat, "is_active": active},
             expect=201,
         )["id"]
         for code, name, price, points, cat, active in (
@@ -294,7 +319,8 @@ def seed_company(api: Api, super_token: str, prefix: str) -> dict:
             "POST",
             "/customers",
             admin,
-            {"name": f"Cliente {n}", "document": f"10{n:08d}", "email": f"c{n}@example.com", "birthdate": "1990-02-28"},
+            {"name": f"Cliente {n} {mark}", "document": f"10{n:08d}", "email": f"c{n}@example.com", "birthdate": "1990-02-28",
+             "address": f"Carrera {n} {mark}"},
             expect=201,
         )["id"]
         for n in range(1, 6)
@@ -304,9 +330,9 @@ def seed_company(api: Api, super_token: str, prefix: str) -> dict:
     cajero = api.login(f"cajero@{prefix}")
     supervisor = api.login(f"super@{prefix}")
     for customer in customers:
-        api.call("POST", f"/customers/{customer}/accredit", cajero, {"invoiceAmount": 250000, "invoiceReference": "F-1"})
+        api.call("POST", f"/customers/{customer}/accredit", cajero, {"invoiceAmount": 250000, "invoiceReference": f"F-1 {mark}"})
     redeemed = api.call("POST", f"/customers/{customers[0]}/redeem", cajero, {"productId": products[0]})
-    api.call("POST", f"/customers/{customers[1]}/redeem", cajero, {"pointsToRedeem": 100, "description": "Bono"})
+    api.call("POST", f"/customers/{customers[1]}/redeem", cajero, {"pointsToRedeem": 100, "description": f"Bono {mark}"})
     api.call("POST", f"/transactions/{redeemed['newTransaction']['id']}/void", supervisor, {})
     return {"id": company["id"], "admin": admin, "supervisor": supervisor, "cajero": cajero}
 
@@ -325,7 +351,17 @@ def acting_admin(api: Api, super_token: str, company_id: int) -> str:
 
 
 def replenish(api: Api, admin: str, round_: int) -> None:
-    """More of company A's records before a role's run: the runs before may have deleted some."""
+    """More of company A's records before a role's run: the runs before may have deleted some.
+
+    A earns at the largest rates the settings accept, so that the largest invoices reach the
+    bounds of a posting and of a balance.
+    """
+    api.call(
+        "POST",
+        "/settings",
+        admin,
+        {"pointsPerPeso": 1000, "campaignMultiplier": 100, "enableFirstPurchaseBonus": True, "firstPurchaseBonusMultiplier": 100},
+    )
     tag = f"{round_}-{secrets.token_hex(3)}"
     category = api.call("POST", "/categories", admin, {"name": f"Ronda {tag}", "icon": "Star"}, expect=201)["id"]
     api.call("POST", "/pos", admin, {"name": f"Tienda ronda {tag}"}, expect=201)
@@ -340,8 +376,40 @@ def replenish(api: Api, admin: str, round_: int) -> None:
         customer = api.call(
             "POST", "/customers", admin, {"name": f"Cliente {tag}-{n}", "document": f"R{tag}-{n}"}, expect=201
         )["id"]
-        api.call("POST", f"/customers/{customer}/accredit", admin, {"invoiceAmount": 100000})
+        if n < 2:
+            # A first purchase that posts 9.2 x 10^18 points at these rates: refused beyond the
+            # bound of a posting, when the balance gets the largest posting instead.
+            if api.send("POST", f"/customers/{customer}/accredit", admin, {"invoiceAmount": 920_000_000_000}) != 200:
+                api.call("POST", f"/customers/{customer}/accredit", admin, {"invoiceAmount": 100_000_000})
+        else:
+            api.call("POST", f"/customers/{customer}/accredit", admin, {"invoiceAmount": 100000})
     api.call("POST", f"/customers/{customer}/redeem", admin, {"productId": product})
+
+
+def probe_password_guessing(api: Api, acting: str, cajero: str, company: str) -> list[str]:
+    """Bursts of concurrent wrong passwords, as a hostile cajero sends them: a supervisor's void
+    approval and an admin's login. At most the throttle's limit per login name may be checked
+    (401); the rest must be refused unchecked (429)."""
+    customer = api.call("POST", "/customers", acting, {"name": "Cliente sondeo", "document": f"S{secrets.token_hex(4)}"}, expect=201)
+    own = api.call("POST", f"/customers/{customer['id']}/accredit", cajero, {"invoiceAmount": 1})["newTransaction"]["id"]
+    bursts = {
+        f"void approvals of super@{company}": [
+            ("POST", f"/transactions/{own}/void", cajero, {"supervisorUsername": "super", "supervisorPassword": f"guess-{n}"})
+            for n in range(30)
+        ],
+        f"logins of admin@{company}": [
+            ("POST", "/login", None, {"username": f"admin@{company}", "password": f"guess-{n}"}) for n in range(30)
+        ],
+    }
+    problems = []
+    for what, burst in bursts.items():
+        with ThreadPoolExecutor(len(burst)) as pool:
+            statuses = list(pool.map(lambda request: api.send(*request), burst))
+        checked, refused = statuses.count(401), statuses.count(429)
+        log(f"probe: {len(burst)} concurrent wrong {what}: {checked} checked (401), {refused} refused unchecked (429)")
+        if checked > THROTTLE_PER_NAME or checked + refused != len(burst):
+            problems.append(f"{len(burst)} concurrent wrong {what}: {checked} x 401, {refused} x 429, others {sorted(set(statuses) - {401, 429})}")
+    return problems
 
 
 def live_records(api: Api, admin: str) -> tuple[list[int], list[str]]:
@@ -365,22 +433,24 @@ ICONS = [
 # from here, so that the fuzzer also gets past validation into creating and changing records;
 # the other half stay random.
 VALUES = {
-    "names": ["Ana María Pérez", "Tienda Sur", "Café de Colombia", "Bebidas frías", "Ñandú 2"],
-    "codes": ["P-100", "CAF-01", "X9"],
-    "icons": ICONS,
-    "roles": ["admin", "supervisor", "cajero"],
-    "usernames": ["pedro", "maria.p", f"admin@{COMPANY_A}", f"cajero@{COMPANY_A}", f"super@{COMPANY_A}", "super", SUPER_ADMIN],
-    "passwords": [PASSWORD, "otra-clave-123"],
-    "amounts": [1, 10, 50, 1000, 250000],
-    "emails": ["ana@example.com", "pedro.p@example.co"],
-    "dates": ["1990-04-12", "2000-02-29", "2026-01-31"],
-    "policies": ["none", "fifo", "inactivity", "calendar"],
-    "zones": ["America/Bogota", "UTC", "Europe/Madrid"],
-    "prefixes": ["nueva", "tienda2", "fuzzc"],
-    "tax_ids": ["900100200-1", "830000111-5"],
-    "urls": ["https://example.com/logo.png", "/img/cafe.png"],
-    "rates": [0.01, 1, 1.5, 2, 100],
-    "kinds": ["accreditation", "redemption", "expiration", "cancellation"],
+    "names": ["Ana María Pérez", "Tienda Sur", "Café de Colombia", "Bebidas frías", "Ñandú 2", "Zoë \u202eabc", "日本"],
+    "codes": ["P-100", "CAF-01", "X9", "CAFÉ-01"],
+    "icons": ICONS + ["Estrella★"],
+    "roles": ["admin", "supervisor", "cajero", "cajéro"],
+    "usernames": ["pedro", "maria.p", f"admin@{COMPANY_A}", f"cajero@{COMPANY_A}", f"super@{COMPANY_A}", "super", SUPER_ADMIN, "josé"],
+    "passwords": [PASSWORD, "otra-clave-123", "contraseña-ñandú"],
+    # Up to the largest invoice accepted, which with the largest earning settings reaches the
+    # bounds of a posting and of a balance (docs/reliability.md).
+    "amounts": [1, 10, 50, 1000, 250000, 920_000_000_000, 1_000_000_000_000],
+    "emails": ["ana@example.com", "pedro.p@example.co", "ñandú@example.com"],
+    "dates": ["1990-04-12", "2000-02-29", "2026-01-31", "2026-01-3\uff11"],
+    "policies": ["none", "fifo", "inactivity", "calendar", "vencimiento-ñ"],
+    "zones": ["America/Bogota", "UTC", "Europe/Madrid", "América/Bogotá"],
+    "prefixes": ["nueva", "tienda2", "fuzzc", "tiénda"],
+    "tax_ids": ["900100200-1", "830000111-5", "900100200-ñ"],
+    "urls": ["https://example.com/logo.png", "/img/cafe.png", "https://example.com/ñandú.png", "//evil.example/x.png"],
+    "rates": [0.01, 1, 1.5, 2, 100, 1000],
+    "kinds": ["accreditation", "redemption", "expiration", "cancellation", "acreditación"],
     "page_sizes": [10, 25, 50],
     "pages": [1, 2],
 }
@@ -432,10 +502,15 @@ BINDINGS = {
 }
 
 
-def write_config(path: Path, ids: list[int], documents: list[str]) -> None:
+def write_config(path: Path, mode: Mode, ids: list[int], documents: list[str]) -> None:
     """The shared settings plus dictionaries of realistic values, with company A's live ids."""
-    values = {**VALUES, "ids": ids or [1], "documents": documents + ["CC-1020304", "987654321"]}
+    values = {**VALUES, "ids": ids or [1], "documents": documents + ["CC-1020304", "987654321", "CC-ÑÑ123"]}
+    # Every dictionary of text holds non-ASCII text too (schemathesis's own strings are UTF-8).
+    for name, entries in values.items():
+        texts = [e for e in entries if isinstance(e, str)]
+        assert not texts or any(not e.isascii() for e in texts), f"dictionary {name} has no non-ASCII text"
     lines = [(ROOT / "fuzz" / "schemathesis.toml").read_text()]
+    lines += ["[phases.stateful.generation]", f"max-examples = {mode.stateful_examples}", ""]
     for name, entries in values.items():
         lines += [f"[dictionaries.{name}]", f"values = {json.dumps(entries, ensure_ascii=False)}", ""]
     lines.append("[parameters]")
@@ -450,12 +525,15 @@ def write_config(path: Path, ids: list[int], documents: list[str]) -> None:
 @dataclasses.dataclass
 class RoleRun:
     role: str
+    ndjson: Path = Path()
     operations: int = 0
     requests: int = 0
     failures: int = 0
     errors: int = 0
     exit_code: int = 0
     seconds: float = 0.0
+    # Found in the run's answers by fuzz.py itself.
+    problems: list[str] = dataclasses.field(default_factory=list)
 
 
 def fuzz_role(schemathesis: Path, base: str, role: str, token: str | None, mode: Mode, seed: int, config: Path) -> RoleRun:
@@ -471,7 +549,8 @@ def fuzz_role(schemathesis: Path, base: str, role: str, token: str | None, mode:
         "--max-examples",
         str(mode.max_examples),
         "--phases",
-        mode.phases,
+        # Without a token every chain ends at its first step (401): no stateful phase.
+        mode.phases if token else mode.phases.replace(",stateful", ""),
         "--workers",
         str(mode.workers),
         "--seed",
@@ -491,8 +570,9 @@ def fuzz_role(schemathesis: Path, base: str, role: str, token: str | None, mode:
     started = time.monotonic()
     with open(out / "output.txt", "w") as output:
         result = subprocess.run(args, stdout=output, stderr=subprocess.STDOUT, cwd=out)
-    run = RoleRun(role=role, exit_code=result.returncode, seconds=time.monotonic() - started)
-    count_events(out / next(p.name for p in out.iterdir() if p.suffix == ".ndjson"), run)
+    ndjson = out / next(p.name for p in out.iterdir() if p.suffix == ".ndjson")
+    run = RoleRun(role=role, ndjson=ndjson, exit_code=result.returncode, seconds=time.monotonic() - started)
+    count_events(ndjson, run)
     return run
 
 
@@ -555,10 +635,32 @@ def main() -> int:
         server.start()
         api = Api(server.base)
         super_token = api.login(SUPER_ADMIN)
-        a = seed_company(api, super_token, COMPANY_A)
-        seed_company(api, super_token, COMPANY_B)
+        a_mark, b_mark = f"sello{secrets.token_hex(4)}", f"sello{secrets.token_hex(4)}"
+        a = seed_company(api, super_token, COMPANY_A, a_mark)
+        b = seed_company(api, super_token, COMPANY_B, b_mark)
         impersonation = api.call("POST", "/super/impersonate", super_token, {"companyId": a["id"]})["token"]
         log(f"server on {server.base}, database {db_name}, companies {COMPANY_A} and {COMPANY_B} seeded; seed {seed}")
+
+        def fuzz(round_: int, role: str, token: str | None, company: str) -> bool:
+            """One caller's run over A's fresh records; false when the server died."""
+            config = WORK / role / "schemathesis.toml"
+            config.parent.mkdir(parents=True)
+            acting = acting_admin(api, super_token, a["id"])
+            replenish(api, acting, round_)
+            write_config(config, mode, *live_records(api, acting))
+            return fuzz_prepared(role, token, company, config)
+
+        def fuzz_prepared(role: str, token: str | None, company: str, config: Path) -> bool:
+            run = fuzz_role(schemathesis, server.base, role, token, mode, seed, config)
+            run.problems += unthrottled_password_checks(run, company)
+            runs.append(run)
+            report(run)
+            if not server.alive():
+                problems.append(f"the server died while fuzzing as {role}")
+                return False
+            return True
+
+        problems += probe_password_guessing(api, acting_admin(api, super_token, a["id"]), a["cajero"], COMPANY_A)
 
         # Company A's roles, the least privileged first: the admin may delete the others' users.
         tenant_roles = [
@@ -571,20 +673,28 @@ def main() -> int:
         check_url = url_with(super_url, database=db_name)
         b_before = schema_digest(check_url, COMPANY_B)
         a_before = schema_digest(check_url, COMPANY_A)
-        for round_, (role, token) in enumerate(tenant_roles + [("super_admin", super_token)], start=1):
-            if role == "super_admin":
-                # Last, the super admin: it may legitimately change or delete any company.
-                problems += compare_companies(check_url, a_before, b_before)
+        alive = True
+        for round_, (role, token) in enumerate(tenant_roles, start=1):
+            alive = alive and fuzz(round_, role, token, COMPANY_A)
+        problems += compare_companies(check_url, COMPANY_B, b_before, COMPANY_A, a_before)
+
+        # Company B's tokens against A's ids and documents: B must never get, nor change, A's data.
+        if alive:
             acting = acting_admin(api, super_token, a["id"])
-            replenish(api, acting, round_)
-            config = WORK / role / "schemathesis.toml"
-            config.parent.mkdir(parents=True)
-            write_config(config, *live_records(api, acting))
-            runs.append(fuzz_role(schemathesis, server.base, role, token, mode, seed, config))
-            report(runs[-1])
-            if not server.alive():
-                problems.append(f"the server died while fuzzing as {role}")
-                break
+            replenish(api, acting, len(tenant_roles) + 1)
+            records = live_records(api, acting)
+            a_before, b_before = schema_digest(check_url, COMPANY_A), schema_digest(check_url, COMPANY_B)
+            for role, token in (("b_cajero", b["cajero"]), ("b_admin", b["admin"])):
+                config = WORK / role / "schemathesis.toml"
+                config.parent.mkdir(parents=True)
+                write_config(config, mode, *records)
+                alive = alive and fuzz_prepared(role, token, COMPANY_B, config)
+                runs[-1].problems += leaked(runs[-1], a_mark, COMPANY_A)
+            problems += compare_companies(check_url, COMPANY_A, a_before, COMPANY_B, b_before)
+
+        # Last, the super admin: it may legitimately change or delete any company.
+        if alive:
+            fuzz(len(tenant_roles) + 2, "super_admin", super_token, COMPANY_A)
     except Exception:  # a set-up step between runs failed: report it with the runs so far
         problems.append(f"the run stopped: {traceback.format_exc().strip()}")
     finally:
@@ -598,6 +708,7 @@ def main() -> int:
                 f"{run.role}: schemathesis exit {run.exit_code}, {run.failures} failed checks, {run.errors} errors "
                 f"(see {(WORK / run.role / 'output.txt').relative_to(ROOT)})"
             )
+        problems += [f"{run.role}: {problem}" for problem in run.problems]
     if errors:
         problems.append(f"{len(errors)} error lines (answers of 500 or more, their causes, panics) in fuzz/.work/server.log")
 
@@ -620,19 +731,86 @@ def main() -> int:
     return 1 if problems else 0
 
 
-def compare_companies(url: str, a_before: dict[str, str], b_before: dict[str, str]) -> list[str]:
-    """Company B is unchanged after the runs with company A's tokens, and A (the control) is not."""
+def compare_companies(url: str, prefix: str, before: dict[str, str], control: str, control_before: dict[str, str]) -> list[str]:
+    """Company `prefix` is unchanged after the runs with the other company's tokens, and
+    `control`, the company whose tokens were fuzzed, is not (the comparison sees a change)."""
     problems = []
-    b_after = schema_digest(url, COMPANY_B)
-    changed = sorted(k for k in b_before.keys() | b_after.keys() if b_before.get(k) != b_after.get(k))
+    after = schema_digest(url, prefix)
+    changed = sorted(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
     if changed:
-        problems.append(f"company {COMPANY_B} changed while company {COMPANY_A}'s tokens were fuzzed: {', '.join(changed)}")
+        problems.append(f"company {prefix} changed while company {control}'s tokens were fuzzed: {', '.join(changed)}")
     else:
-        log(f"company {COMPANY_B} unchanged: {len(b_before) - 1} tables and its platform row, byte for byte")
-    # The comparison sees a change where there is one: A's own data did change.
-    if schema_digest(url, COMPANY_A) == a_before:
-        problems.append(f"company {COMPANY_A}'s digest did not change either: the comparison sees nothing")
+        log(f"company {prefix} unchanged: {len(before) - 1} tables and its platform row, byte for byte")
+    if schema_digest(url, control) == control_before:
+        problems.append(f"company {control}'s digest did not change either: the comparison sees nothing")
     return problems
+
+
+def interactions(run: RoleRun):
+    """Every request of a run that got an answer, with its answer, oldest first."""
+    found = []
+    for line in run.ndjson.read_text().splitlines():
+        finished = json.loads(line).get("ScenarioFinished")
+        for interaction in ((finished or {}).get("recorder", {}).get("interactions") or {}).values():
+            if interaction.get("response"):
+                found.append(interaction)
+    return sorted(found, key=lambda i: i.get("timestamp") or 0)
+
+
+def content(message: dict) -> bytes:
+    body = message.get("content", message.get("body"))
+    if isinstance(body, dict) and "$base64" in body:
+        return base64.b64decode(body["$base64"])
+    return body.encode() if isinstance(body, str) else b""
+
+
+def leaked(run: RoleRun, mark: str, owner: str) -> list[str]:
+    """Answers of this run that carry the mark of company `owner`'s records."""
+    leaks = [
+        f"{i['request']['method']} {i['request']['uri']} -> {i['response']['status_code']}"
+        for i in interactions(run)
+        if mark.encode() in content(i["response"])
+    ]
+    if leaks:
+        return [f"{len(leaks)} answers carried company {owner}'s data, first: {leaks[0]}"]
+    log(f"{run.role}: no answer of {run.requests} carried company {owner}'s data")
+    return []
+
+
+def unthrottled_password_checks(run: RoleRun, company: str) -> list[str]:
+    """Login names whose wrong passwords kept being checked (401) beyond the throttle's limit.
+
+    Logins and a cajero's void approvals (a login attempt of the approver) count alike; a
+    success clears a name's count, as on the server.
+    """
+    wrong: dict[str, int] = {}
+    worst: dict[str, int] = {}
+    for i in interactions(run):
+        request = i["request"]
+        path = urllib.parse.urlsplit(request["uri"]).path
+        if request["method"] != "POST" or not (path == "/api/login" or (path.startswith("/api/transactions/") and path.endswith("/void"))):
+            continue
+        try:
+            body = json.loads(content(request))
+        except ValueError:
+            continue
+        name = body.get("username" if path == "/api/login" else "supervisorUsername") if isinstance(body, dict) else None
+        if not isinstance(name, str) or not name.strip():
+            continue
+        name = name.strip().lower()
+        if path != "/api/login" and "@" not in name:
+            name = f"{name}@{company}"
+        status = i["response"]["status_code"]
+        if status == 200:
+            wrong[name] = 0
+        elif status == 401:
+            wrong[name] = wrong.get(name, 0) + 1
+            worst[name] = max(worst.get(name, 0), wrong[name])
+    return [
+        f"{count} wrong passwords for {name} were checked in a row (the throttle allows {THROTTLE_PER_NAME})"
+        for name, count in sorted(worst.items())
+        if count > THROTTLE_PER_NAME + THROTTLE_SLACK
+    ]
 
 
 def failure_details(run: RoleRun) -> str:
@@ -647,7 +825,7 @@ def failure_details(run: RoleRun) -> str:
 
 
 def report(run: RoleRun) -> None:
-    status = "ok" if run.exit_code == 0 and not run.failures and not run.errors else "FAILED"
+    status = "ok" if run.exit_code == 0 and not run.failures and not run.errors and not run.problems else "FAILED"
     log(
         f"{run.role}: {run.operations} operations, {run.requests} requests, "
         f"{run.failures} failed checks, {run.errors} errors, {run.seconds:.0f} s: {status}"
