@@ -11,3 +11,8 @@ from (select min(id) as id, upper(invoice_reference) as key from transactions
       group by upper(invoice_reference)) first
 where t.id = first.id;
 create unique index transactions_invoice_key on transactions (invoice_key) where not is_voided;
+
+-- Each posting keeps the customer's balance before and after it, so a reprinted receipt shows the
+-- exact balances. Rows written before this migration have none (the receipt says so).
+alter table transactions add column balance_before bigint;
+alter table transactions add column balance_after bigint;

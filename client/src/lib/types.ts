@@ -126,6 +126,9 @@ export interface Transaction {
   is_voided: boolean;
   voided_by: string | null;
   originalTransactionId: number | null;
+  /** The customer's balance before and after this posting (null on rows older than the record). */
+  balanceBefore?: number | null;
+  balanceAfter?: number | null;
 }
 
 /** A page of a paged, filtered list. */

@@ -231,7 +231,7 @@ test('reprints the receipt of a redemption', async ({ newCompanyAdmin, apiAs }) 
   await expect(reports.reprintButton(history.accreditation.id)).toHaveCount(0);
   await reports.reprintButton(history.redemption.id).click();
   const receipt = new ReceiptDialog(page);
-  await expect(receipt.receipt).toContainText(t('receipt.reprintNote'));
+  await expect(receipt.receipt).not.toContainText(t('receipt.reprintNote'));
   expect(await receipt.lines()).toMatchObject({
     [t('receipt.transaction')]: `#${history.redemption.id}`,
     [t('receipt.pos')]: 'Caja Norte',
@@ -241,8 +241,9 @@ test('reprints the receipt of a redemption', async ({ newCompanyAdmin, apiAs }) 
     [t('receipt.document')]: history.ana.document,
     [t('receipt.description')]: 'Descuento',
     [t('receipt.points')]: '200',
-    [t('receipt.previousBalance')]: t('common.notAvailable'),
-    [t('receipt.newBalance')]: t('common.notAvailable'),
+    // The balances kept with the redemption: exact, not N/A.
+    [t('receipt.previousBalance')]: '1.000',
+    [t('receipt.newBalance')]: '800',
   });
   await expect(receipt.receipt).toContainText(company.name);
   await receipt.close().click();

@@ -193,6 +193,7 @@ pub async fn accredit(
         product_id: None,
         original_transaction_id: None,
         at: now,
+        balance_before: customer.points,
     };
     let inserted = store::insert_transaction(conn, &new_transaction).await?;
     // One round trip: the batch and the balance.

@@ -142,6 +142,7 @@ pub async fn run(conn: &Conn, settings: &Settings, trigger: Trigger, actor: &str
                     product_id: None,
                     original_transaction_id: None,
                     at: now,
+                    balance_before: customer.points,
                 },
             )
             .await?

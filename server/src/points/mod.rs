@@ -101,6 +101,10 @@ pub struct Transaction {
     pub voided_by: Option<String>,
     /// For a cancellation: the transaction it voided.
     pub original_transaction_id: Option<i64>,
+    /// The customer's balance before and after this posting (null on rows older than the
+    /// columns).
+    pub balance_before: Option<i64>,
+    pub balance_after: Option<i64>,
 }
 
 /// The answer of accredit and redeem.

@@ -195,6 +195,7 @@ pub async fn redeem(
         product_id,
         original_transaction_id: None,
         at: now,
+        balance_before: customer.points,
     };
     let inserted = store::insert_transaction(conn, &new_transaction).await?;
     // One round trip: the batches and the balance.

@@ -120,6 +120,9 @@ pub struct NewTransaction<'a> {
     pub product_id: Option<i64>,
     pub original_transaction_id: Option<i64>,
     pub at: DateTime<Utc>,
+    /// The customer's balance before this posting (read under the customer's lock); the balance
+    /// after it is this plus `points`.
+    pub balance_before: i64,
 }
 
 impl NewTransaction<'_> {
@@ -144,6 +147,8 @@ impl NewTransaction<'_> {
             is_voided: false,
             voided_by: None,
             original_transaction_id: self.original_transaction_id,
+            balance_before: Some(self.balance_before),
+            balance_after: Some(self.balance_before + self.points),
         }
     }
 }
@@ -169,9 +174,9 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
                  where day >= ($1 at time zone (select time_zone from settings))::date), \
              inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
                  cashier_username, pos_id, description, invoice_amount, redeemed_value, invoice_reference, \
-                 product_id, original_transaction_id, invoice_key) \
+                 product_id, original_transaction_id, invoice_key, balance_before, balance_after) \
                  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-                     case when $2 = 'accreditation' then upper($11) end) \
+                     case when $2 = 'accreditation' then upper($11) end, $14::bigint, $14::bigint + $3::bigint) \
                  on conflict (invoice_key) where not is_voided do nothing \
                  returning id, created_at, pos_id) \
              select i.id, i.created_at, p.name as pos_name \
@@ -195,6 +200,7 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
                 &row.invoice_reference,
                 &row.product_id,
                 &row.original_transaction_id,
+                &row.balance_before,
             ],
         )
         .await?;
@@ -233,7 +239,7 @@ const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, t.points, t
     c.name as customer_name, c.document as customer_document, \
     coalesce(t.cashier_username, 'system') as cashier_username, t.pos_id, p.name as pos_name, \
     t.description, t.invoice_amount, t.redeemed_value, t.invoice_reference, t.product_id, \
-    t.is_voided, t.voided_by, t.original_transaction_id \
+    t.is_voided, t.voided_by, t.original_transaction_id, t.balance_before, t.balance_after \
     from transactions t join customers c on c.id = t.customer_id \
     left join points_of_sale p on p.id = t.pos_id";
 
@@ -259,6 +265,8 @@ fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
         is_voided: row.get("is_voided"),
         voided_by: row.get("voided_by"),
         original_transaction_id: row.get("original_transaction_id"),
+        balance_before: row.get("balance_before"),
+        balance_after: row.get("balance_after"),
     })
 }
 

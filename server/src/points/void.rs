@@ -140,7 +140,9 @@ pub async fn void(
     };
 
     // Customer first, then the transaction: the order every balance change takes its locks in.
-    store::lock_customer(conn, target.customer_id).await?;
+    let customer = store::lock_customer(conn, target.customer_id)
+        .await?
+        .ok_or_else(|| AppError::internal(anyhow::anyhow!("customer {} of transaction {id} is missing", target.customer_id)))?;
     let target = store::lock_void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
     if target.is_voided {
         return Err(AppError::conflict(Msg::VoidAlreadyVoided));
@@ -172,6 +174,7 @@ pub async fn void(
             product_id: target.product_id,
             original_transaction_id: Some(target.id),
             at: now,
+            balance_before: customer.points,
         },
     )
     .await?

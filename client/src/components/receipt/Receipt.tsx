@@ -9,7 +9,7 @@ import './receipt.css';
 
 export interface ReceiptData {
   transaction: Transaction;
-  /** Balance before and after the redemption; unknown (null) when reprinting from the report. */
+  /** Balance before and after the redemption; unknown (null) when reprinting a row older than the record of balances. */
   previousBalance: number | null;
   newBalance: number | null;
 }

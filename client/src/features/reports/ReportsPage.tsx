@@ -221,7 +221,7 @@ export function ReportsPage() {
                   <button
                     type="button"
                     className="btn btn-secondary btn-sm"
-                    onClick={() => setReprint({ transaction: tx, previousBalance: null, newBalance: null })}
+                    onClick={() => setReprint({ transaction: tx, previousBalance: tx.balanceBefore ?? null, newBalance: tx.balanceAfter ?? null })}
                     aria-label={t('reports.reprintLabel', { id: tx.id })}
                     title={t('reports.reprint')}
                   >
