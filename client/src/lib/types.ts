@@ -123,6 +123,8 @@ export interface Transaction {
   redeemedValue: number | null;
   invoiceReference: string | null;
   productId: number | null;
+  /** The redeemed product's name. */
+  productName?: string | null;
   is_voided: boolean;
   voided_by: string | null;
   originalTransactionId: number | null;

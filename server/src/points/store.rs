@@ -144,6 +144,7 @@ impl NewTransaction<'_> {
             redeemed_value: self.redeemed_value,
             invoice_reference: self.invoice_reference.map(str::to_string),
             product_id: self.product_id,
+            product_name: inserted.product_name,
             is_voided: false,
             voided_by: None,
             original_transaction_id: self.original_transaction_id,
@@ -161,6 +162,8 @@ pub struct Inserted {
     pub created_at: DateTime<Utc>,
     /// The name of the row's point of sale.
     pub pos_name: Option<String>,
+    /// The name of the row's product.
+    pub product_name: Option<String>,
 }
 
 /// Writes a ledger row. An accreditation whose invoice reference an active accreditation already
@@ -178,9 +181,10 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
                  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
                      case when $2 = 'accreditation' then upper($11) end, $14::bigint, $14::bigint + $3::bigint) \
                  on conflict (invoice_key) where not is_voided do nothing \
-                 returning id, created_at, pos_id) \
-             select i.id, i.created_at, p.name as pos_name \
-             from inserted i left join points_of_sale p on p.id = i.pos_id",
+                 returning id, created_at, pos_id, product_id) \
+             select i.id, i.created_at, p.name as pos_name, pr.name as product_name \
+             from inserted i left join points_of_sale p on p.id = i.pos_id \
+             left join products pr on pr.id = i.product_id",
         )
         .await?;
     let inserted = conn
@@ -209,6 +213,7 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
             id: inserted.get("id"),
             created_at: inserted.get("created_at"),
             pos_name: inserted.get("pos_name"),
+            product_name: inserted.get("product_name"),
         }),
         None => Err(invoice_already_credited(conn, row.invoice_reference.unwrap_or_default()).await?),
     }
@@ -239,9 +244,11 @@ const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, t.points, t
     c.name as customer_name, c.document as customer_document, \
     coalesce(t.cashier_username, 'system') as cashier_username, t.pos_id, p.name as pos_name, \
     t.description, t.invoice_amount, t.redeemed_value, t.invoice_reference, t.product_id, \
-    t.is_voided, t.voided_by, t.original_transaction_id, t.balance_before, t.balance_after \
+    t.is_voided, t.voided_by, t.original_transaction_id, t.balance_before, t.balance_after, \
+    pr.name as product_name \
     from transactions t join customers c on c.id = t.customer_id \
-    left join points_of_sale p on p.id = t.pos_id";
+    left join points_of_sale p on p.id = t.pos_id \
+    left join products pr on pr.id = t.product_id";
 
 fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
     let kind: &str = row.get("type");
@@ -262,6 +269,7 @@ fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
         redeemed_value: row.get("redeemed_value"),
         invoice_reference: row.get("invoice_reference"),
         product_id: row.get("product_id"),
+        product_name: row.get("product_name"),
         is_voided: row.get("is_voided"),
         voided_by: row.get("voided_by"),
         original_transaction_id: row.get("original_transaction_id"),

@@ -157,7 +157,6 @@ pub async fn void(
     }
     let voided_by = approved_by.clone().unwrap_or_else(|| by.username.clone());
     let points = -target.points;
-    let description = format!("Cancellation of transaction #{}", target.id);
     let cancellation_id = store::insert_transaction(
         conn,
         &NewTransaction {
@@ -167,7 +166,7 @@ pub async fn void(
             cashier_id: Some(by.id),
             cashier_username: &by.username,
             pos_id: target.pos_id,
-            description: Some(&description),
+            description: None,
             invoice_amount: None,
             redeemed_value: None,
             invoice_reference: target.invoice_reference.as_deref(),

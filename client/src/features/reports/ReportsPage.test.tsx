@@ -13,7 +13,7 @@ const cajero = makeUser('cajero');
 const supervisor = makeUser('supervisor', { username: 'super' });
 
 const own = makeTransaction({ id: 3, type: 'redemption', points: -1500, invoiceAmount: null, redeemedValue: 15000, description: 'Taza', cashierUsername: 'caja1' });
-const others = makeTransaction({ id: 2, type: 'accreditation', points: 500, cashierUsername: 'caja2', description: 'Purchase of 50000 COP' });
+const others = makeTransaction({ id: 2, type: 'accreditation', points: 500, cashierUsername: 'caja2', description: null });
 const voided = makeTransaction({ id: 1, type: 'redemption', points: -800, is_voided: true, voided_by: 'super', invoiceAmount: null, redeemedValue: 8000 });
 const expiration = makeTransaction({
   id: 4,
@@ -22,7 +22,7 @@ const expiration = makeTransaction({
   cashierUsername: 'system',
   invoiceAmount: null,
   posName: null,
-  description: 'Points expired (fifo policy)',
+  description: null,
 });
 
 function page(items: Transaction[], request: MockRequest) {
@@ -58,8 +58,8 @@ describe('reports screen', () => {
     expect(row(3)).toHaveTextContent('Redención');
     expect(row(3)).toHaveTextContent('-1.500 pts');
     expect(row(4)).toHaveTextContent('Cajero: sistema');
-    // The server's own English descriptions are not shown: an expiration's is translated, an
-    // accreditation's (its invoice amount) is left to the row's invoice figure.
+    // The ledger keeps no sentence: an expiration is worded in the screen's language, an
+    // accreditation by its invoice figure.
     expect(row(4)).toHaveTextContent('Puntos vencidos');
     expect(row(4)).not.toHaveTextContent('Points expired');
     expect(row(2)).not.toHaveTextContent('Purchase');
@@ -242,7 +242,8 @@ describe('reports screen', () => {
     expect(lines[0]).toBe(
       'ID transacción,Fecha,Cajero,Punto de venta,Documento cliente,Nombre cliente,Tipo,Descripción,Puntos,Valor factura,Valor redimido',
     );
-    expect(lines[1]).toContain(',"Gómez, Ana",Acreditación,N/A,500,50000,N/A');
+    // The description is worded in the reader's language from the row's figures.
+    expect(lines[1]).toMatch(/,"Gómez, Ana",Acreditación,Compra por \$\s50\.000,500,50000,N\/A$/);
     expect(lines[2]!.split(',')[2]).toBe('system');
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
   });

@@ -5,6 +5,7 @@ import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/session';
 import { useGetPointsOfSaleQuery } from '../../app/tenantApi';
+import { useFormat } from '../../app/useFormat';
 import { toastShown } from '../../app/toasts';
 import { PagedList, type ListState } from '../../components/list';
 import { PageHeader } from '../../components/PageHeader';
@@ -13,6 +14,7 @@ import { ReceiptModal } from '../../components/receipt/ReceiptModal';
 import { LIST_DEFAULT_PAGE_SIZE } from '../../lib/constants';
 import { downloadCsv } from '../../lib/csv';
 import { useIdempotentSubmit } from '../../lib/idempotency';
+import { transactionDescription } from '../../lib/ledger';
 import { byName } from '../../lib/paging';
 import { canReprint, canVoid, SYSTEM_CASHIER, voidNeedsSupervisor } from '../../lib/points';
 import type { Transaction, TransactionType } from '../../lib/types';
@@ -50,6 +52,7 @@ const CSV_COLUMNS = [
 /** /reportes: filtered, server-paged transactions with CSV export, void and reprint. */
 export function ReportsPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const mayListUsers = user?.role === 'admin' || user?.role === 'supervisor';
@@ -138,6 +141,7 @@ export function ReportsPage() {
       const csv = transactionsCsv(rows, {
         headers: CSV_COLUMNS.map((column) => t(`reports.csv.${column}`)),
         type: (type: TransactionType) => t(`reports.types.${type}`),
+        description: (transaction) => transactionDescription(transaction, t, format.currency),
       });
       downloadCsv(CSV_FILENAME, csv);
     } catch (failure) {

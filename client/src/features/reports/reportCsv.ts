@@ -13,6 +13,8 @@ export interface CsvLabels {
   /** The 11 column titles, in order. */
   headers: readonly string[];
   type: (type: TransactionType) => string;
+  /** What the row is, in the reader's language (`transactionDescription`). */
+  description: (transaction: Transaction) => string;
 }
 
 function pad(value: number): string {
@@ -37,7 +39,7 @@ export function transactionCsvRow(transaction: Transaction, labels: CsvLabels): 
     text(transaction.customerDocument),
     text(transaction.customerName),
     text(labels.type(transaction.type)),
-    text(transaction.description),
+    text(labels.description(transaction)),
     number(transaction.points),
     number(transaction.invoiceAmount),
     number(transaction.redeemedValue),

@@ -1,10 +1,10 @@
-use chrono::Utc;
+use chrono::{Duration, Utc};
 use chrono_tz::America::Bogota;
 use loyalty::db::TenantTx;
 use loyalty::domain::Prefix;
 use loyalty::points::stats;
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::support::*;
 use crate::helpers::spawn_app;
@@ -329,4 +329,27 @@ async fn a_name_that_many_customers_share_finds_their_transactions_as_a_rarer_on
     assert_eq!((total, by_document.len()), (12, 10));
     let (total, _, none) = report("text=zed%201201&pageSize=10").await;
     assert_eq!((total, none.len()), (0, 0));
+}
+
+#[tokio::test]
+async fn the_ledger_stores_what_happened_and_no_sentence_in_any_language() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    sql(&app, &shop, "update settings set expiration_policy = 'fifo', points_expiration_days = 30").await;
+    let clock = Clock::new(&app, &shop).await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let start = bogota(2025, 1, 10, 10, 0);
+    clock.earn(customer, 100_000, start).await;
+    let spent = clock.spend(customer, 100, start + Duration::hours(1)).await;
+    clock.void(spent, start + Duration::hours(2)).await.unwrap();
+    let noted = app
+        .post(&format!("/api/customers/{customer}/redeem"), &shop.admin, json!({ "pointsToRedeem": 1, "description": "Bono navideño" }))
+        .await;
+    assert_eq!(noted.status, StatusCode::OK, "{}", noted.body);
+    clock.expire(start + Duration::days(31)).await;
+
+    let kinds = number(&app, &shop, "select count(distinct type) from transactions where description is null").await;
+    assert_eq!(kinds, 4, "accreditation, redemption, cancellation and expiration keep no sentence");
+    // What a cashier writes stays, as written.
+    assert_eq!(number(&app, &shop, "select count(*) from transactions where description = 'Bono navideño'").await, 1);
 }
