@@ -354,17 +354,7 @@ pub async fn search_transactions(
     limit: i64,
     offset: i64,
 ) -> AppResult<TransactionMatches> {
-    // The customers first: how many match decides how the rest finds their transactions
-    // (statements are planned for their parameters at each execution: the pool's plan_cache_mode).
-    let customers = match &filter.customer_pattern {
-        Some(pattern) => {
-            let stmt = conn.prepare_cached("select id from customers where search_key like $1 limit $2").await?;
-            let ids: Vec<i64> =
-                conn.query(&stmt, &[pattern, &(FEW_MATCHES + 1)]).await?.iter().map(|row| row.get(0)).collect();
-            if ids.len() as i64 <= FEW_MATCHES { CustomerMatch::Few(ids) } else { CustomerMatch::Many(pattern.clone()) }
-        }
-        None => CustomerMatch::Any,
-    };
+    let customers = customer_match(conn, filter).await?;
     let kind = filter.kind.map(Kind::as_str);
     let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
         customers.param(),
@@ -393,6 +383,66 @@ pub async fn search_transactions(
     all_params.push(&offset);
     let items = conn.query(&page, &all_params).await?.iter().map(transaction_from_row).collect::<AppResult<_>>()?;
     Ok(TransactionMatches { items, total, exact: total < count_up_to })
+}
+
+/// How the report finds the customers its text matches.
+async fn customer_match(conn: &Conn, filter: &TransactionFilter) -> AppResult<CustomerMatch> {
+    // The customers first: how many match decides how the rest finds their transactions
+    // (statements are planned for their parameters at each execution: the pool's plan_cache_mode).
+    Ok(match &filter.customer_pattern {
+        Some(pattern) => {
+            let stmt = conn.prepare_cached("select id from customers where search_key like $1 limit $2").await?;
+            let ids: Vec<i64> =
+                conn.query(&stmt, &[pattern, &(FEW_MATCHES + 1)]).await?.iter().map(|row| row.get(0)).collect();
+            if ids.len() as i64 <= FEW_MATCHES { CustomerMatch::Few(ids) } else { CustomerMatch::Many(pattern.clone()) }
+        }
+        None => CustomerMatch::Any,
+    })
+}
+
+/// The report's totals over every row its filters match: points and pesos of the accreditations
+/// and redemptions that are not voided (a voided row and its cancellation count for nothing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportTotals {
+    pub points_accredited: i64,
+    pub points_redeemed: i64,
+    /// Whole pesos.
+    pub invoice_amount: i64,
+    /// Whole pesos.
+    pub redeemed_value: i64,
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn transaction_totals(conn: &Conn, filter: &TransactionFilter) -> AppResult<ReportTotals> {
+    let customers = customer_match(conn, filter).await?;
+    let kind = filter.kind.map(Kind::as_str);
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
+        customers.param(),
+        &kind,
+        &filter.pos_id,
+        &filter.cashier,
+        &filter.customer_id,
+        &filter.from,
+        &filter.until,
+    ];
+    let stmt = conn
+        .prepare_cached(&format!(
+            "select coalesce(sum(t.points) filter (where t.type = 'accreditation'), 0)::bigint as points_accredited, \
+                    coalesce(-sum(t.points) filter (where t.type = 'redemption'), 0)::bigint as points_redeemed, \
+                    coalesce(sum(t.invoice_amount) filter (where t.type = 'accreditation'), 0)::bigint as invoice_amount, \
+                    coalesce(sum(t.redeemed_value) filter (where t.type = 'redemption'), 0)::bigint as redeemed_value \
+             from transactions t where {} {TRANSACTION_FILTER} and not t.is_voided",
+            customers.condition()
+        ))
+        .await?;
+    let row = conn.query_one(&stmt, &params).await?;
+    Ok(ReportTotals {
+        points_accredited: row.get("points_accredited"),
+        points_redeemed: row.get("points_redeemed"),
+        invoice_amount: row.get("invoice_amount"),
+        redeemed_value: row.get("redeemed_value"),
+    })
 }
 
 /// A page of the report and the count of its matches.

@@ -35,6 +35,7 @@ function routes(items: Transaction[], extra: Record<string, MockHandler> = {}): 
   return {
     ...tenantRoutes(settings),
     'GET /api/transactions/search': (request) => page(items, request),
+    'GET /api/transactions/totals': { body: { pointsAccredited: 28500, pointsRedeemed: 1500, invoiceAmount: 2850000, redeemedValue: 15000 } },
     'GET /api/users': { body: [{ id: 1, username: 'caja2', role: 'cajero' }, { id: 2, username: 'caja1', role: 'cajero' }] },
     ...extra,
   };
@@ -209,6 +210,20 @@ describe('reports screen', () => {
     expect(receipt).toHaveTextContent('Saldo anteriorN/A');
   });
 
+  it('shows the totals of every filtered row, asked of the server with the filters', async () => {
+    const { requests } = mockApi(routes([own, others]));
+    const { user } = renderApp('/reportes', { preloadedState: loggedInState(supervisor) });
+    const card = await screen.findByRole('region', { name: 'Totales de las transacciones filtradas' });
+    expect(within(card).getByTestId('total-pointsAccredited')).toHaveTextContent('28.500');
+    expect(within(card).getByTestId('total-pointsRedeemed')).toHaveTextContent('1.500');
+    expect(within(card).getByTestId('total-invoiceAmount')).toHaveTextContent(/\$\s2\.850\.000/);
+    expect(within(card).getByTestId('total-redeemedValue')).toHaveTextContent(/\$\s15\.000/);
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Redención');
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/api/transactions/totals').at(-1)?.url.searchParams.get('type')).toBe('redemption'),
+    );
+  });
+
   it('exports every filtered row, not only the page, as reporte_fidelidad.csv', async () => {
     const many = Array.from({ length: 57 }, (_, i) =>
       makeTransaction({ id: 200 - i, customerName: i === 0 ? 'Gómez, Ana' : 'Ana', cashierUsername: i === 1 ? null : 'caja1' }),
@@ -238,13 +253,21 @@ describe('reports screen', () => {
     expect(exportCalls.every((r) => r.url.searchParams.get('type') === 'accreditation')).toBe(true);
     const text = await blobs[0]!.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-    expect(lines).toHaveLength(58);
+    // Spanish: semicolons, as Excel with Colombian settings splits columns; then the totals.
+    expect(lines).toHaveLength(58 + 5);
     expect(lines[0]).toBe(
-      'ID transacción,Fecha,Cajero,Punto de venta,Documento cliente,Nombre cliente,Tipo,Descripción,Puntos,Valor factura,Valor redimido',
+      'ID transacción;Fecha;Cajero;Punto de venta;Documento cliente;Nombre cliente;Tipo;Descripción;Puntos;Valor factura;Valor redimido',
     );
+    expect(lines.slice(-5)).toEqual([
+      'Totales de las transacciones filtradas',
+      'Puntos acreditados;28500',
+      'Puntos redimidos;1500',
+      'Valor de las facturas;2850000',
+      'Valor redimido;15000',
+    ]);
     // The description is worded in the reader's language from the row's figures.
-    expect(lines[1]).toMatch(/,"Gómez, Ana",Acreditación,Compra por \$\s50\.000,500,50000,N\/A$/);
-    expect(lines[2]!.split(',')[2]).toBe('system');
+    expect(lines[1]).toMatch(/;Gómez, Ana;Acreditación;Compra por \$\s50\.000;500;50000;N\/A$/);
+    expect(lines[2]!.split(';')[2]).toBe('system');
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
   });
 });
