@@ -23,7 +23,7 @@ interface Fixtures {
   /** The super admin's API client. */
   superApi: LoyaltyApi;
   /** Creates a company through the API; every company it made is deleted after the test. */
-  newCompany: (options?: { name?: string; taxId?: string; businessName?: string }) => Promise<TestCompany>;
+  newCompany: (options?: { name?: string; taxId?: string; businessName?: string; logoUrl?: string }) => Promise<TestCompany>;
   /** A new page logged in with the given session (from the API), in a context of its own. */
   pageWithSession: (session: Session, preferences?: Preferences) => Promise<Page>;
   /** A new page in a context holding the setup project's saved session of a role. */
@@ -85,6 +85,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         address: 'Calle 1 # 2-3',
         phone: '3001234567',
         adminPassword: admin.password,
+        ...(options.logoUrl ? { logoUrl: options.logoUrl } : {}),
       });
       const api = await LoyaltyApi.login(run.baseURL, admin.username, admin.password);
       const testCompany: TestCompany = { ...company, admin, api };

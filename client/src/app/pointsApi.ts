@@ -1,9 +1,20 @@
 // Endpoints the cashier screens share (dashboard quick panels, accredit, redeem): the customer
-// lookup by exact document, the products a customer can redeem, and the two postings.
+// lookup by exact document, adding a customer (at the till or in the settings), the products a
+// customer can redeem, and the two postings.
 // Accredit and redeem carry an Idempotency-Key header (DESIGN.md section 5).
 
 import type { Customer, Product, Transaction } from '../lib/types';
 import { api, listTags } from './api';
+
+/** The fields a new or edited customer sends (empty optional fields go as null). */
+export interface CustomerInput {
+  name: string;
+  document: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  birthdate: string | null;
+}
 
 export interface AccreditRequest {
   customerId: number;
@@ -75,6 +86,14 @@ export const pointsApi = api.injectEndpoints({
       query: (document) => `/customers/by-document/${encodeURIComponent(document)}`,
       keepUnusedDataFor: 0,
     }),
+    /** Adds a customer (admins, and roles granted /settings/customers). */
+    createCustomer: build.mutation<Customer, CustomerInput>({
+      query: (body) => ({ url: '/customers', method: 'POST', body }),
+      invalidatesTags: [
+        { type: 'Customer', id: 'LIST' },
+        { type: 'Stats', id: 'DASHBOARD' },
+      ],
+    }),
     /** Active products (the only ones that can be redeemed), for every role. */
     getRedeemableProducts: build.query<Product[], void>({
       query: () => '/products',
@@ -114,6 +133,7 @@ export const pointsApi = api.injectEndpoints({
 
 export const {
   useLazyGetCustomerByDocumentQuery,
+  useCreateCustomerMutation,
   useGetAccreditPreviewQuery,
   useGetRedeemableProductsQuery,
   useAccreditPointsMutation,

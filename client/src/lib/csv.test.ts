@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLines } from './csv';
+import { csvField, csvFormat, csvLines } from './csv';
 
 describe('CSV writer', () => {
   it('leaves plain values as they are', () => {
@@ -35,5 +35,18 @@ describe('CSV writer', () => {
 
   it('joins fields with commas and rows with CRLF', () => {
     expect(csvLines([['a', 'b'], ['1', '"x,y"']])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+
+  it('writes Spanish files with semicolons and a decimal comma, English ones with commas', () => {
+    const es = csvFormat('es');
+    expect(csvField('Gómez, Ana', { format: es })).toBe('Gómez, Ana');
+    expect(csvField('a;b', { format: es })).toBe('"a;b"');
+    expect(csvField(1.5, { format: es })).toBe('1,5');
+    expect(csvField(-300, { format: es })).toBe('-300');
+    expect(csvLines([['a', '1,5'], ['b', '2']], es)).toBe('a;1,5\r\nb;2\r\n');
+    const en = csvFormat('en');
+    expect(csvField(1.5, { format: en })).toBe('1.5');
+    expect(csvField('a;b', { format: en })).toBe('a;b');
+    expect(csvLines([['a', '1.5']], en)).toBe('a,1.5\r\n');
   });
 });

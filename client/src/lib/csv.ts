@@ -1,10 +1,25 @@
-// A small RFC 4180 CSV writer: comma separated, CRLF line ends, fields quoted when they hold a
-// comma, a quote or a line break (quotes doubled). The file starts with a UTF-8 byte order mark so
-// spreadsheet programs read accents correctly.
+// A small RFC 4180 CSV writer: CRLF line ends, fields quoted when they hold the separator, a quote
+// or a line break (quotes doubled). The file starts with a UTF-8 byte order mark so spreadsheet
+// programs read accents correctly. The separator and the decimal mark follow the reader's
+// language, as Excel reads a CSV by the regional settings: Spanish (Colombia) ';' and a decimal
+// comma, English ',' and a decimal point.
+
+import type { Locale } from './format';
 
 export type CsvValue = string | number | null | undefined;
 
-const NEEDS_QUOTES = /[",\r\n]/;
+/** How the reader's spreadsheet splits fields and writes decimals. */
+export interface CsvFormat {
+  separator: ',' | ';';
+  decimal: '.' | ',';
+}
+
+export const CSV_COMMA: CsvFormat = { separator: ',', decimal: '.' };
+
+/** The CSV format Excel expects under the language's regional settings. */
+export function csvFormat(locale: Locale): CsvFormat {
+  return locale === 'es' ? { separator: ';', decimal: ',' } : CSV_COMMA;
+}
 /** Text a spreadsheet would run as a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -16,20 +31,23 @@ export interface CsvFieldOptions {
    * apostrophe. Leave it off for numbers (a negative number must stay a number).
    */
   text?: boolean;
+  /** The separator and decimal mark (default: comma and point). */
+  format?: CsvFormat;
 }
 
-export function csvField(value: CsvValue, { missing = '', text = false }: CsvFieldOptions = {}): string {
+export function csvField(value: CsvValue, { missing = '', text = false, format = CSV_COMMA }: CsvFieldOptions = {}): string {
   let out: string;
   if (value == null || (typeof value === 'number' && !Number.isFinite(value))) out = missing;
-  else if (typeof value === 'number') out = String(value);
+  else if (typeof value === 'number') out = String(value).replace('.', format.decimal);
   else out = value === '' ? missing : value;
   if (text && typeof value === 'string' && FORMULA_START.test(out)) out = `'${out}`;
-  return NEEDS_QUOTES.test(out) ? `"${out.replace(/"/g, '""')}"` : out;
+  const needsQuotes = out.includes(format.separator) || /["\r\n]/.test(out);
+  return needsQuotes ? `"${out.replace(/"/g, '""')}"` : out;
 }
 
-/** One CSV line per row; the fields must already be written with `csvField`. */
-export function csvLines(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.join(',')).join('\r\n') + '\r\n';
+/** One CSV line per row; the fields must already be written with `csvField` in the same format. */
+export function csvLines(rows: readonly (readonly string[])[], format: CsvFormat = CSV_COMMA): string {
+  return rows.map((row) => row.join(format.separator)).join('\r\n') + '\r\n';
 }
 
 export const CSV_BOM = '\uFEFF';

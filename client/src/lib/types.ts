@@ -123,9 +123,14 @@ export interface Transaction {
   redeemedValue: number | null;
   invoiceReference: string | null;
   productId: number | null;
+  /** The redeemed product's name. */
+  productName?: string | null;
   is_voided: boolean;
   voided_by: string | null;
   originalTransactionId: number | null;
+  /** The customer's balance before and after this posting (null on rows older than the record). */
+  balanceBefore?: number | null;
+  balanceAfter?: number | null;
 }
 
 /** A page of a paged, filtered list. */

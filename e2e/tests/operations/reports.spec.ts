@@ -110,51 +110,96 @@ test('pages the report 10 at a time', async ({ newCompanyAdmin, apiAs }) => {
   await expect(list.range()).toHaveText(list.rangeText(1, 12, 12));
 });
 
-test('exports the filtered rows to reporte_fidelidad.csv', async ({ newCompanyAdmin, apiAs }) => {
-  const { company, page } = await newCompanyAdmin();
-  const history = await seedHistory(company, apiAs);
-  const reports = new ReportsPage(page);
-  await reports.goto();
-  await reports.filter('cashier').selectOption({ label: 'carlos' });
-  await expect(reports.list.range()).toHaveText(reports.list.rangeText(1, 2, 2));
+/** The fields of one CSV line (quoted fields may hold the separator; quotes are doubled). */
+function csvFields(line: string, separator: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === separator) {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
 
-  const [download] = await Promise.all([page.waitForEvent('download'), reports.exportButton().click()]);
-  expect(download.suggestedFilename()).toBe('reporte_fidelidad.csv');
-  const content = await readFile(await download.path(), 'utf8');
-  expect(content.startsWith('\uFEFF')).toBe(true);
-  const lines = content.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-  const columns = ['id', 'date', 'cashier', 'pos', 'customerDocument', 'customerName', 'type', 'description', 'points', 'invoiceAmount', 'redeemedValue'] as const;
-  expect(lines[0]).toBe(columns.map((column) => t(`reports.csv.${column}`)).join(','));
-  expect(lines).toHaveLength(3);
-  const dateTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-  const [redemption, accreditation] = [lines[1]!.split(','), lines[2]!.split(',')];
-  expect(redemption).toEqual([
-    String(history.redemption.id),
-    expect.stringMatching(dateTime),
-    'carlos',
-    'Caja Norte',
-    history.ana.document,
-    'Ana Beltrán',
-    t('reports.types.redemption'),
-    'Descuento',
-    '-200',
-    'N/A',
-    '20',
-  ]);
-  expect(accreditation).toEqual([
-    String(history.accreditation.id),
-    expect.stringMatching(dateTime),
-    'carlos',
-    'Caja Norte',
-    history.ana.document,
-    'Ana Beltrán',
-    t('reports.types.accreditation'),
-    expect.any(String),
-    '1000',
-    '100000',
-    'N/A',
-  ]);
-});
+for (const locale of ['es', 'en'] as const) {
+  test(`exports the filtered rows with their totals to reporte_fidelidad.csv (${locale === 'es' ? 'Spanish: ";"' : 'English: ","'})`, async ({ newCompany, apiAs, pageWithSession }) => {
+    const company = await newCompany();
+    const history = await seedHistory(company, apiAs);
+    const page = await pageWithSession(company.api.session!, { locale });
+    const tr = (key: Parameters<typeof t>[0], params: Record<string, string | number> = {}) => t(key, params, locale);
+    const number = (value: number) => new Intl.NumberFormat(locale === 'es' ? 'es-CO' : 'en-US').format(value);
+    const reports = new ReportsPage(page, locale);
+    await reports.goto();
+    await reports.filter('cashier').selectOption({ label: 'carlos' });
+    await expect(reports.list.range()).toHaveText(reports.list.rangeText(1, 2, 2));
+
+    // The totals of the filtered rows, on screen: Ana's 1.000 points for $100.000, 200 redeemed ($20).
+    const totals = page.getByRole('region', { name: tr('reports.totals.title') });
+    await expect(totals.getByTestId('total-pointsAccredited')).toHaveText(number(1000));
+    await expect(totals.getByTestId('total-pointsRedeemed')).toHaveText('200');
+    await expect(totals.getByTestId('total-invoiceAmount')).toContainText(number(100_000));
+    await expect(totals.getByTestId('total-redeemedValue')).toContainText('20');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), reports.exportButton().click()]);
+    expect(download.suggestedFilename()).toBe('reporte_fidelidad.csv');
+    const content = await readFile(await download.path(), 'utf8');
+    expect(content.startsWith('\uFEFF')).toBe(true);
+    // Excel splits a CSV by the regional settings: ';' for Spanish (Colombia), ',' for English.
+    const separator = locale === 'es' ? ';' : ',';
+    const lines = content.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const columns = ['id', 'date', 'cashier', 'pos', 'customerDocument', 'customerName', 'type', 'description', 'points', 'invoiceAmount', 'redeemedValue'] as const;
+    expect(lines[0]).toBe(columns.map((column) => tr(`reports.csv.${column}`)).join(separator));
+    expect(lines).toHaveLength(3 + 6);
+    const dateTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+    const [redemption, accreditation] = [csvFields(lines[1]!, separator), csvFields(lines[2]!, separator)];
+    expect(redemption).toEqual([
+      String(history.redemption.id),
+      expect.stringMatching(dateTime),
+      'carlos',
+      'Caja Norte',
+      history.ana.document,
+      'Ana Beltrán',
+      tr('reports.types.redemption'),
+      'Descuento',
+      '-200',
+      'N/A',
+      '20',
+    ]);
+    expect(accreditation).toEqual([
+      String(history.accreditation.id),
+      expect.stringMatching(dateTime),
+      'carlos',
+      'Caja Norte',
+      history.ana.document,
+      'Ana Beltrán',
+      tr('reports.types.accreditation'),
+      tr('ledger.purchase', { amount: `$${locale === 'es' ? '\u00a0' : ''}${number(100_000)}` }),
+      '1000',
+      '100000',
+      'N/A',
+    ]);
+    expect(lines.slice(3)).toEqual([
+      '',
+      tr('reports.totals.title'),
+      [tr('reports.totals.pointsAccredited'), '1000'].join(separator),
+      [tr('reports.totals.pointsRedeemed'), '200'].join(separator),
+      [tr('reports.totals.invoiceAmount'), '100000'].join(separator),
+      [tr('reports.totals.redeemedValue'), '20'].join(separator),
+    ]);
+  });
+}
 
 test('a supervisor voids a redemption: the row is struck through and the points come back', async ({ newCompany, apiAs, pageWithSession }) => {
   const company = await newCompany();
@@ -231,7 +276,7 @@ test('reprints the receipt of a redemption', async ({ newCompanyAdmin, apiAs }) 
   await expect(reports.reprintButton(history.accreditation.id)).toHaveCount(0);
   await reports.reprintButton(history.redemption.id).click();
   const receipt = new ReceiptDialog(page);
-  await expect(receipt.receipt).toContainText(t('receipt.reprintNote'));
+  await expect(receipt.receipt).not.toContainText(t('receipt.reprintNote'));
   expect(await receipt.lines()).toMatchObject({
     [t('receipt.transaction')]: `#${history.redemption.id}`,
     [t('receipt.pos')]: 'Caja Norte',
@@ -241,8 +286,9 @@ test('reprints the receipt of a redemption', async ({ newCompanyAdmin, apiAs }) 
     [t('receipt.document')]: history.ana.document,
     [t('receipt.description')]: 'Descuento',
     [t('receipt.points')]: '200',
-    [t('receipt.previousBalance')]: t('common.notAvailable'),
-    [t('receipt.newBalance')]: t('common.notAvailable'),
+    // The balances kept with the redemption: exact, not N/A.
+    [t('receipt.previousBalance')]: '1.000',
+    [t('receipt.newBalance')]: '800',
   });
   await expect(receipt.receipt).toContainText(company.name);
   await receipt.close().click();

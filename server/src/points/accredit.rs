@@ -179,7 +179,6 @@ pub async fn accredit(
     let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     let points = earning(&settings, &customer, accredited_before, input.amount, now)?.points;
     rules::check_balance(customer.points, points)?;
-    let description = format!("Purchase of {} COP", input.amount.pesos());
     let new_transaction = NewTransaction {
         kind: Kind::Accreditation,
         points,
@@ -187,13 +186,15 @@ pub async fn accredit(
         cashier_id: Some(by.id),
         cashier_username: &by.username,
         pos_id: by.pos_id,
-        description: Some(&description),
+        // The ledger keeps the figures; screens word them in the reader's language.
+        description: None,
         invoice_amount: Some(input.amount.pesos()),
         redeemed_value: None,
         invoice_reference: input.invoice_reference.as_deref(),
         product_id: None,
         original_transaction_id: None,
         at: now,
+        balance_before: customer.points,
     };
     let inserted = store::insert_transaction(conn, &new_transaction).await?;
     // One round trip: the batch and the balance.

@@ -112,7 +112,6 @@ pub async fn run(conn: &Conn, settings: &Settings, trigger: Trigger, actor: &str
             Policy::Inactivity { .. } => store::inactive_customers_with_points(conn, cutoff).await?,
             _ => store::customers_with_batches_due(conn, cutoff).await?,
         };
-        let description = format!("Points expired ({} policy)", policy.name());
         for customer_id in candidates {
             let Some(customer) = store::lock_customer(conn, customer_id).await? else { continue };
             let due_up_to = match policy {
@@ -135,13 +134,14 @@ pub async fn run(conn: &Conn, settings: &Settings, trigger: Trigger, actor: &str
                     cashier_id: None,
                     cashier_username: SYSTEM_USER,
                     pos_id: None,
-                    description: Some(&description),
+                    description: None,
                     invoice_amount: None,
                     redeemed_value: None,
                     invoice_reference: None,
                     product_id: None,
                     original_transaction_id: None,
                     at: now,
+                    balance_before: customer.points,
                 },
             )
             .await?

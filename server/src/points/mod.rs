@@ -88,6 +88,8 @@ pub struct Transaction {
     pub cashier_username: String,
     pub pos_id: Option<i64>,
     pub pos_name: Option<String>,
+    /// What a person wrote with the posting (a redemption's note); null otherwise: the kind and
+    /// the figures say what happened, and screens word it in the reader's language.
     pub description: Option<String>,
     /// Whole pesos (accreditations).
     pub invoice_amount: Option<i64>,
@@ -95,12 +97,18 @@ pub struct Transaction {
     pub redeemed_value: Option<i64>,
     pub invoice_reference: Option<String>,
     pub product_id: Option<i64>,
+    /// The redeemed product's name (as it is now).
+    pub product_name: Option<String>,
     #[serde(rename = "is_voided")]
     pub is_voided: bool,
     #[serde(rename = "voided_by")]
     pub voided_by: Option<String>,
     /// For a cancellation: the transaction it voided.
     pub original_transaction_id: Option<i64>,
+    /// The customer's balance before and after this posting (null on rows older than the
+    /// columns).
+    pub balance_before: Option<i64>,
+    pub balance_after: Option<i64>,
 }
 
 /// The answer of accredit and redeem.

@@ -159,7 +159,7 @@ pub async fn redeem(
     .await?;
     let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     settings.require_rules()?;
-    let (points, redeemed_value, product_id, default_description) = match &input.reward {
+    let (points, redeemed_value, product_id) = match &input.reward {
         Reward::Product { expected_points, .. } => {
             let product = product.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
             if !product.is_active {
@@ -169,11 +169,9 @@ pub async fn redeem(
             if expected_points.is_some_and(|expected| expected != points.get()) {
                 return Err(AppError::conflict(Msg::ProductPointsChanged));
             }
-            (points, product.price, Some(product.id), product.name)
+            (points, product.price, Some(product.id))
         }
-        Reward::Points(points) => {
-            (*points, rules::redeemed_value(*points, settings.redemption_rate), None, "Points redemption".to_string())
-        }
+        Reward::Points(points) => (*points, rules::redeemed_value(*points, settings.redemption_rate), None),
     };
     if points.get() > customer.points {
         return Err(AppError::bad_request(Msg::NotEnoughPoints));
@@ -188,13 +186,15 @@ pub async fn redeem(
         cashier_id: Some(by.id),
         cashier_username: &by.username,
         pos_id: by.pos_id,
-        description: Some(input.description.as_deref().unwrap_or(&default_description)),
+        // Only what the cashier wrote: the product and the figures are facts of their own.
+        description: input.description.as_deref(),
         invoice_amount: None,
         redeemed_value: Some(redeemed_value),
         invoice_reference: input.invoice_reference.as_deref(),
         product_id,
         original_transaction_id: None,
         at: now,
+        balance_before: customer.points,
     };
     let inserted = store::insert_transaction(conn, &new_transaction).await?;
     // One round trip: the batches and the balance.

@@ -121,6 +121,9 @@ pub struct NewTransaction<'a> {
     pub product_id: Option<i64>,
     pub original_transaction_id: Option<i64>,
     pub at: DateTime<Utc>,
+    /// The customer's balance before this posting (read under the customer's lock); the balance
+    /// after it is this plus `points`.
+    pub balance_before: i64,
 }
 
 impl NewTransaction<'_> {
@@ -142,9 +145,12 @@ impl NewTransaction<'_> {
             redeemed_value: self.redeemed_value,
             invoice_reference: self.invoice_reference.map(str::to_string),
             product_id: self.product_id,
+            product_name: inserted.product_name,
             is_voided: false,
             voided_by: None,
             original_transaction_id: self.original_transaction_id,
+            balance_before: Some(self.balance_before),
+            balance_after: Some(self.balance_before + self.points),
         }
     }
 }
@@ -157,6 +163,8 @@ pub struct Inserted {
     pub created_at: DateTime<Utc>,
     /// The name of the row's point of sale.
     pub pos_name: Option<String>,
+    /// The name of the row's product.
+    pub product_name: Option<String>,
 }
 
 /// Writes a ledger row. An accreditation whose invoice reference an active accreditation already
@@ -170,13 +178,14 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
                  where day >= ($1 at time zone (select time_zone from settings))::date), \
              inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
                  cashier_username, pos_id, description, invoice_amount, redeemed_value, invoice_reference, \
-                 product_id, original_transaction_id, invoice_key) \
+                 product_id, original_transaction_id, invoice_key, balance_before, balance_after) \
                  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-                     case when $2 = 'accreditation' then upper($11) end) \
+                     case when $2 = 'accreditation' then upper($11) end, $14::bigint, $14::bigint + $3::bigint) \
                  on conflict (invoice_key) where not is_voided do nothing \
-                 returning id, created_at, pos_id) \
-             select i.id, i.created_at, p.name as pos_name \
-             from inserted i left join points_of_sale p on p.id = i.pos_id",
+                 returning id, created_at, pos_id, product_id) \
+             select i.id, i.created_at, p.name as pos_name, pr.name as product_name \
+             from inserted i left join points_of_sale p on p.id = i.pos_id \
+             left join products pr on pr.id = i.product_id",
         )
         .await?;
     let inserted = conn
@@ -196,6 +205,7 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
                 &row.invoice_reference,
                 &row.product_id,
                 &row.original_transaction_id,
+                &row.balance_before,
             ],
         )
         .await?;
@@ -204,6 +214,7 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
             id: inserted.get("id"),
             created_at: inserted.get("created_at"),
             pos_name: inserted.get("pos_name"),
+            product_name: inserted.get("product_name"),
         }),
         None => Err(invoice_already_credited(conn, row.invoice_reference.unwrap_or_default()).await?),
     }
@@ -234,9 +245,11 @@ const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, t.points, t
     c.name as customer_name, c.document as customer_document, \
     coalesce(t.cashier_username, 'system') as cashier_username, t.pos_id, p.name as pos_name, \
     t.description, t.invoice_amount, t.redeemed_value, t.invoice_reference, t.product_id, \
-    t.is_voided, t.voided_by, t.original_transaction_id \
+    t.is_voided, t.voided_by, t.original_transaction_id, t.balance_before, t.balance_after, \
+    pr.name as product_name \
     from transactions t join customers c on c.id = t.customer_id \
-    left join points_of_sale p on p.id = t.pos_id";
+    left join points_of_sale p on p.id = t.pos_id \
+    left join products pr on pr.id = t.product_id";
 
 fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
     let kind: &str = row.get("type");
@@ -257,9 +270,12 @@ fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
         redeemed_value: row.get("redeemed_value"),
         invoice_reference: row.get("invoice_reference"),
         product_id: row.get("product_id"),
+        product_name: row.get("product_name"),
         is_voided: row.get("is_voided"),
         voided_by: row.get("voided_by"),
         original_transaction_id: row.get("original_transaction_id"),
+        balance_before: row.get("balance_before"),
+        balance_after: row.get("balance_after"),
     })
 }
 
@@ -339,17 +355,7 @@ pub async fn search_transactions(
     limit: i64,
     offset: i64,
 ) -> AppResult<TransactionMatches> {
-    // The customers first: how many match decides how the rest finds their transactions
-    // (statements are planned for their parameters at each execution: the pool's plan_cache_mode).
-    let customers = match &filter.customer_pattern {
-        Some(pattern) => {
-            let stmt = conn.prepare_cached("select id from customers where search_key like $1 limit $2").await?;
-            let ids: Vec<i64> =
-                conn.query(&stmt, &[pattern, &(FEW_MATCHES + 1)]).await?.iter().map(|row| row.get(0)).collect();
-            if ids.len() as i64 <= FEW_MATCHES { CustomerMatch::Few(ids) } else { CustomerMatch::Many(pattern.clone()) }
-        }
-        None => CustomerMatch::Any,
-    };
+    let customers = customer_match(conn, filter).await?;
     let kind = filter.kind.map(Kind::as_str);
     let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
         customers.param(),
@@ -378,6 +384,66 @@ pub async fn search_transactions(
     all_params.push(&offset);
     let items = conn.query(&page, &all_params).await?.iter().map(transaction_from_row).collect::<AppResult<_>>()?;
     Ok(TransactionMatches { items, total, exact: total < count_up_to })
+}
+
+/// How the report finds the customers its text matches.
+async fn customer_match(conn: &Conn, filter: &TransactionFilter) -> AppResult<CustomerMatch> {
+    // The customers first: how many match decides how the rest finds their transactions
+    // (statements are planned for their parameters at each execution: the pool's plan_cache_mode).
+    Ok(match &filter.customer_pattern {
+        Some(pattern) => {
+            let stmt = conn.prepare_cached("select id from customers where search_key like $1 limit $2").await?;
+            let ids: Vec<i64> =
+                conn.query(&stmt, &[pattern, &(FEW_MATCHES + 1)]).await?.iter().map(|row| row.get(0)).collect();
+            if ids.len() as i64 <= FEW_MATCHES { CustomerMatch::Few(ids) } else { CustomerMatch::Many(pattern.clone()) }
+        }
+        None => CustomerMatch::Any,
+    })
+}
+
+/// The report's totals over every row its filters match: points and pesos of the accreditations
+/// and redemptions that are not voided (a voided row and its cancellation count for nothing).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportTotals {
+    pub points_accredited: i64,
+    pub points_redeemed: i64,
+    /// Whole pesos.
+    pub invoice_amount: i64,
+    /// Whole pesos.
+    pub redeemed_value: i64,
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn transaction_totals(conn: &Conn, filter: &TransactionFilter) -> AppResult<ReportTotals> {
+    let customers = customer_match(conn, filter).await?;
+    let kind = filter.kind.map(Kind::as_str);
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
+        customers.param(),
+        &kind,
+        &filter.pos_id,
+        &filter.cashier,
+        &filter.customer_id,
+        &filter.from,
+        &filter.until,
+    ];
+    let stmt = conn
+        .prepare_cached(&format!(
+            "select coalesce(sum(t.points) filter (where t.type = 'accreditation'), 0)::bigint as points_accredited, \
+                    coalesce(-sum(t.points) filter (where t.type = 'redemption'), 0)::bigint as points_redeemed, \
+                    coalesce(sum(t.invoice_amount) filter (where t.type = 'accreditation'), 0)::bigint as invoice_amount, \
+                    coalesce(sum(t.redeemed_value) filter (where t.type = 'redemption'), 0)::bigint as redeemed_value \
+             from transactions t where {} {TRANSACTION_FILTER} and not t.is_voided",
+            customers.condition()
+        ))
+        .await?;
+    let row = conn.query_one(&stmt, &params).await?;
+    Ok(ReportTotals {
+        points_accredited: row.get("points_accredited"),
+        points_redeemed: row.get("points_redeemed"),
+        invoice_amount: row.get("invoice_amount"),
+        redeemed_value: row.get("redeemed_value"),
+    })
 }
 
 /// A page of the report and the count of its matches.

@@ -18,7 +18,7 @@ pub const PERMISSIONS: &[&str] = &["/reportes"];
 pub const PAGE_SIZES: [i64; 3] = [10, 25, 50];
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(list)).routes(routes!(search))
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(search)).routes(routes!(totals))
 }
 
 /// Every transaction, newest first.
@@ -144,18 +144,37 @@ impl SearchParams {
     }
 }
 
+/// The report's filters with the days turned into instants of the company's time zone.
+async fn resolved_filter(t: &Tenant, params: &SearchParams) -> AppResult<ReportRequest> {
+    let mut request = params.parse()?;
+    if request.from.is_some() || request.to.is_some() {
+        let tz = rules::time_zone(&settings::load(t).await?.time_zone);
+        request.filter.from = request.from.map(|day| rules::local_day_start(day, tz));
+        request.filter.until = request.to.and_then(|day| day.succ_opt()).map(|next| rules::local_day_start(next, tz));
+    }
+    Ok(request)
+}
+
+/// The totals of every transaction matching the report's filters (not only a page): points
+/// accredited and redeemed, invoice amounts and redeemed value, voided rows left out.
+#[utoipa::path(get, path = "/transactions/totals", tag = "points", security(("bearer" = [])),
+    params(SearchParams),
+    responses((status = 200, body = store::ReportTotals), crate::error::ApiErrors))]
+async fn totals(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json<store::ReportTotals>> {
+    t.require_permission(PERMISSIONS).await?;
+    let request = resolved_filter(&t, &params).await?;
+    let totals = store::transaction_totals(&t, &request.filter).await?;
+    t.commit().await?;
+    Ok(Json(totals))
+}
+
 /// One page of the transactions matching the report's filters, newest first.
 #[utoipa::path(get, path = "/transactions/search", tag = "points", security(("bearer" = [])),
     params(SearchParams),
     responses((status = 200, body = TransactionPage), crate::error::ApiErrors))]
 async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json<TransactionPage>> {
     t.require_permission(PERMISSIONS).await?;
-    let ReportRequest { mut filter, from, to, page, page_size } = params.parse()?;
-    if from.is_some() || to.is_some() {
-        let tz = rules::time_zone(&settings::load(&t).await?.time_zone);
-        filter.from = from.map(|day| rules::local_day_start(day, tz));
-        filter.until = to.and_then(|day| day.succ_opt()).map(|next| rules::local_day_start(next, tz));
-    }
+    let ReportRequest { filter, page, page_size, .. } = resolved_filter(&t, &params).await?;
     let matches = store::search_transactions(&t, &filter, page_size, (page - 1) * page_size).await?;
     t.commit().await?;
     Ok(Json(TransactionPage { items: matches.items, total: matches.total, total_exact: matches.exact, page, page_size }))

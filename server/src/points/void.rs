@@ -148,7 +148,9 @@ pub async fn void(
     };
 
     // Customer first, then the transaction: the order every balance change takes its locks in.
-    let customer = store::lock_customer(conn, target.customer_id).await?;
+    let customer = store::lock_customer(conn, target.customer_id)
+        .await?
+        .ok_or_else(|| AppError::internal(anyhow::anyhow!("customer {} of transaction {id} is missing", target.customer_id)))?;
     let target = store::lock_void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
     if target.is_voided {
         return Err(AppError::conflict(Msg::VoidAlreadyVoided));
@@ -164,10 +166,9 @@ pub async fn void(
     let voided_by = approved_by.clone().unwrap_or_else(|| by.username.clone());
     let points = -target.points;
     // Points a voided redemption gives back must fit the balance.
-    if let Some(customer) = customer.filter(|_| points > 0) {
+    if points > 0 {
         rules::check_balance(customer.points, points)?;
     }
-    let description = format!("Cancellation of transaction #{}", target.id);
     let cancellation_id = store::insert_transaction(
         conn,
         &NewTransaction {
@@ -177,13 +178,14 @@ pub async fn void(
             cashier_id: Some(by.id),
             cashier_username: &by.username,
             pos_id: target.pos_id,
-            description: Some(&description),
+            description: None,
             invoice_amount: None,
             redeemed_value: None,
             invoice_reference: target.invoice_reference.as_deref(),
             product_id: target.product_id,
             original_transaction_id: Some(target.id),
             at: now,
+            balance_before: customer.points,
         },
     )
     .await?

@@ -70,3 +70,61 @@ async fn migrate_can_target_one_company() {
     let (ok, out) = run_migrate(&app.db_url, &["--company", "nosuch"]);
     assert!(!ok, "{out}");
 }
+
+#[tokio::test]
+async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_invoice_once() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let db = app.db().await;
+    // The company as it was before V6, with a ledger written by older servers and tills.
+    db.batch_execute(
+        "drop index tenant_acme.transactions_invoice_key;
+         alter table tenant_acme.transactions drop column invoice_key, drop column balance_before, drop column balance_after;
+         delete from tenant_acme.refinery_schema_history where version = 6;
+         update platform.companies set schema_version = 5 where prefix = 'acme';
+         update tenant_acme.settings set points_per_peso = 0.01, redemption_rate = 1;
+         insert into tenant_acme.customers (id, document, name, points) values (1, '100', 'Ana', 0);
+         insert into tenant_acme.products (id, code, name, points_value) values (1, 'TAZ', 'Taza', 10);
+         insert into tenant_acme.transactions (id, type, points, customer_id, description, invoice_reference, product_id, is_voided) values
+             (1, 'accreditation', 50, 1, 'Purchase of 5000 COP', 'FV-1', null, false),
+             (2, 'accreditation', 50, 1, 'Purchase of 5000 COP', 'fv-1', null, false),
+             (3, 'redemption', -10, 1, 'Redención de puntos', null, null, false),
+             (4, 'redemption', -10, 1, 'Points redemption', null, null, false),
+             (5, 'redemption', -10, 1, 'Taza', null, 1, false),
+             (6, 'redemption', -10, 1, 'Bono de bienvenida', null, null, false),
+             (7, 'expiration', -10, 1, 'Points expired (fifo policy)', null, null, false),
+             (8, 'accreditation', 50, 1, 'Purchase of 5000 COP', 'FV-2', null, true),
+             (9, 'cancellation', -50, 1, 'Cancellation of transaction #8', 'FV-2', null, false);
+         select setval('tenant_acme.transactions_id_seq', 100);",
+    )
+    .await
+    .unwrap();
+
+    let (ok, output) = run_migrate(&app.db_url, &[]);
+    assert!(ok, "{output}");
+    let rows = db
+        .query("select id, description, invoice_key from tenant_acme.transactions order by id", &[])
+        .await
+        .unwrap();
+    let rows: Vec<(i64, Option<String>, Option<String>)> = rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
+    assert_eq!(
+        rows,
+        [
+            (1, None, Some("FV-1".to_string())),
+            (2, None, None),
+            (3, None, None),
+            (4, None, None),
+            (5, None, None),
+            (6, Some("Bono de bienvenida".to_string()), None),
+            (7, None, None),
+            (8, None, None),
+            (9, None, None),
+        ]
+    );
+    // The invoice credited before stays credited; the voided one's reference is free.
+    let again = app.post("/api/customers/1/accredit", &admin, serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": "Fv-1" })).await;
+    assert_eq!(again.status, reqwest::StatusCode::CONFLICT, "{}", again.body);
+    assert_eq!(again.body["params"]["transactionId"], "1");
+    let freed = app.post("/api/customers/1/accredit", &admin, serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": "FV-2" })).await;
+    assert_eq!(freed.status, reqwest::StatusCode::OK, "{}", freed.body);
+}

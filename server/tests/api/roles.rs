@@ -55,6 +55,7 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("POST", "/api/customers/999999/redeem", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
     ("GET", "/api/transactions", ADMIN | SUPERVISOR | CAJERO),
     ("GET", "/api/transactions/search", ADMIN | SUPERVISOR | CAJERO),
+    ("GET", "/api/transactions/totals", ADMIN | SUPERVISOR | CAJERO),
     ("POST", "/api/transactions/999999/void", ADMIN | SUPERVISOR | CAJERO),
     ("GET", "/api/stats/dashboard", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
     ("POST", "/api/tasks/expire-points", ADMIN),

@@ -8,11 +8,14 @@ import type { Customer } from '../../lib/types';
 import { DocumentField } from '../DocumentField';
 import './operations.css';
 import { FormError } from '../FormField';
+import { EnrollCustomer, useCanEnroll } from './EnrollCustomer';
 
 export interface CustomerLookupState {
   document: string;
   customer: Customer | null;
   error: string | null;
+  /** The last search found no customer with the document. */
+  notFound: boolean;
   searching: boolean;
   setDocument: (digits: string) => void;
   search: () => Promise<void>;
@@ -31,6 +34,7 @@ export function useCustomerLookup(): CustomerLookupState {
   const [document, setDocumentState] = useState('');
   const [customer, setCustomerState] = useState<Customer | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [notFound, setNotFound] = useState(false);
   // Only the latest search may show its answer (the document may change while one runs).
   const latest = useRef(0);
 
@@ -40,11 +44,13 @@ export function useCustomerLookup(): CustomerLookupState {
     // The customer shown must be the one of the document shown.
     setCustomerState(null);
     setError(null);
+    setNotFound(false);
   }, []);
 
   const search = useCallback(async () => {
     const attempt = ++latest.current;
     setError(null);
+    setNotFound(false);
     setCustomerState(null);
     if (document === '') {
       setError(t('dashboard.errorEnterId'));
@@ -56,7 +62,10 @@ export function useCustomerLookup(): CustomerLookupState {
     } catch (failure) {
       if (attempt !== latest.current) return;
       const status = apiErrorStatus(failure);
-      if (status === 404) setError(t('dashboard.errorCustomerNotFound'));
+      if (status === 404) {
+        setError(t('dashboard.errorCustomerNotFound'));
+        setNotFound(true);
+      }
       else if (status !== 401) setError(apiErrorMessage(failure) ?? t('common.errorGeneric'));
     }
   }, [document, trigger, t]);
@@ -66,11 +75,20 @@ export function useCustomerLookup(): CustomerLookupState {
     setDocumentState('');
     setCustomerState(null);
     setError(null);
+    setNotFound(false);
+  }, []);
+
+  /** A customer just added at the till becomes the one shown. */
+  const setCustomer = useCallback((found: Customer) => {
+    latest.current += 1;
+    setCustomerState(found);
+    setError(null);
+    setNotFound(false);
   }, []);
 
   return useMemo(
-    () => ({ document, customer, error, searching: isFetching, setDocument, search, setCustomer: setCustomerState, clear }),
-    [document, customer, error, isFetching, setDocument, search, clear],
+    () => ({ document, customer, error, notFound, searching: isFetching, setDocument, search, setCustomer, clear }),
+    [document, customer, error, notFound, isFetching, setDocument, search, setCustomer, clear],
   );
 }
 
@@ -100,9 +118,13 @@ export function CustomerCard({ customer, onClear }: { customer: Customer; onClea
   );
 }
 
-/** The document field with its search button, the lookup's error, and the customer found. */
+/**
+ * The document field with its search button, the lookup's error, and the customer found; when
+ * nobody has the document, a user allowed to add customers adds them here and goes on.
+ */
 export function CustomerLookup({ lookup, autoFocus = false }: { lookup: CustomerLookupState; autoFocus?: boolean }) {
   const { t } = useTranslation();
+  const canEnroll = useCanEnroll();
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -128,6 +150,7 @@ export function CustomerLookup({ lookup, autoFocus = false }: { lookup: Customer
         />
       </form>
       <FormError message={lookup.error} />
+      {lookup.notFound && canEnroll ? <EnrollCustomer document={lookup.document} onEnrolled={lookup.setCustomer} /> : null}
       {lookup.customer ? <CustomerCard customer={lookup.customer} onClear={lookup.clear} /> : null}
     </div>
   );

@@ -100,7 +100,8 @@ export function RedeemForm({ variant }: RedeemFormProps) {
     const request = {
       customerId: customer.id,
       pointsToRedeem: points,
-      description: selected ? selected.name : description.trim() || t('redeem.defaultDescription'),
+      // Only what the cashier wrote: the product and the points speak for themselves.
+      description: selected ? '' : description.trim(),
       invoiceReference: reference.trim(),
       productId: selected?.id ?? null,
     };

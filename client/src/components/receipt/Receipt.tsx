@@ -4,12 +4,13 @@ import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/session';
 import { useFormat } from '../../app/useFormat';
 import type { Transaction } from '../../lib/types';
+import { transactionDescription } from '../../lib/ledger';
 import { isSystemCashier } from '../../lib/points';
 import './receipt.css';
 
 export interface ReceiptData {
   transaction: Transaction;
-  /** Balance before and after the redemption; unknown (null) when reprinting from the report. */
+  /** Balance before and after the redemption; unknown (null) when reprinting a row older than the record of balances. */
   previousBalance: number | null;
   newBalance: number | null;
 }
@@ -67,7 +68,7 @@ export function Receipt({ data }: { data: ReceiptData }) {
         <Line label={t('receipt.document')} value={transaction.customerDocument} />
       </dl>
       <dl className="receipt-section">
-        <Line label={t('receipt.description')} value={transaction.description || na} />
+        <Line label={t('receipt.description')} value={transactionDescription(transaction, t, format.currency)} />
         <Line label={t('receipt.points')} value={format.number(redeemed)} />
         {transaction.redeemedValue != null ? (
           <Line label={t('receipt.equivalentValue')} value={format.currency(transaction.redeemedValue)} />

@@ -166,4 +166,40 @@ describe('accredit screen', () => {
     await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No se pudo completar la redención.'));
   });
+
+  it('lets a cashier allowed to add customers enroll the one the lookup did not find, and go on', async () => {
+    const withCustomers = makeSettings({ supervisor: [], cajero: ['/main', '/accreditar', '/settings/customers'] });
+    const enrolled = makeCustomer({ id: 7, name: 'Nueva Clienta', document: '999', points: 0 });
+    const { requests } = mockApi({
+      ...tenantRoutes(withCustomers),
+      'GET /api/customers/by-document/999': { status: 404, body: { message: 'customer not found', code: 'customer.notFound' } },
+      'POST /api/customers': { status: 201, body: enrolled },
+      'POST /api/customers/7/accredit': { body: { updatedCustomer: { ...enrolled, points: 100 }, newTransaction: makeTransaction({ points: 100 }) } },
+    });
+    const { user } = renderApp('/accreditar', { preloadedState: loggedInState(cajero) });
+    await findCustomer(user, '999');
+    await user.click(await screen.findByRole('button', { name: 'Agregar este cliente' }));
+    const dialog = screen.getByRole('dialog', { name: 'Nuevo cliente' });
+    expect(within(dialog).getByLabelText(/^Documento/)).toHaveValue('999');
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar y continuar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('El nombre y el documento son obligatorios.');
+    await user.type(within(dialog).getByLabelText(/^Nombre/), 'Nueva Clienta');
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar y continuar' }));
+    expect(await screen.findByTestId('customer-card')).toHaveTextContent('Nueva Clienta');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST' && r.path === '/api/customers')?.body).toEqual({
+      name: 'Nueva Clienta', document: '999', email: null, phone: null, address: null, birthdate: null,
+    });
+    await user.type(screen.getByLabelText(/^Valor de la factura/), '10000');
+    await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Se acreditaron 100 puntos a Nueva Clienta.');
+  });
+
+  it('offers no enrolment to a cashier who may not add customers', async () => {
+    mockApi(routes({ 'GET /api/customers/by-document/999': { status: 404, body: { message: 'customer not found' } } }));
+    const { user } = renderApp('/accreditar', asCajero());
+    await findCustomer(user, '999');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se encontró un cliente con ese documento.');
+    expect(screen.queryByRole('button', { name: 'Agregar este cliente' })).not.toBeInTheDocument();
+  });
 });

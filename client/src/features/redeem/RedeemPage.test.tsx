@@ -133,7 +133,8 @@ describe('redeem screen', () => {
               id: 77,
               type: 'redemption',
               points: -2800,
-              description: 'Café de origen',
+              description: null,
+              productName: 'Café de origen',
               invoiceAmount: null,
               redeemedValue: 28000,
               invoiceReference: 'FV-9',
@@ -158,7 +159,8 @@ describe('redeem screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Comprobante de redención' });
     const sent = posts(requests);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.body).toEqual({ pointsToRedeem: 2800, description: 'Café de origen', invoiceReference: 'FV-9', productId: cafe.id });
+    // The product is sent as itself, not as a sentence.
+    expect(sent[0]?.body).toEqual({ pointsToRedeem: 2800, description: '', invoiceReference: 'FV-9', productId: cafe.id });
     expect(sent[0]?.headers.get('Idempotency-Key')).toBeTruthy();
 
     const receipt = within(dialog).getByTestId('receipt');
@@ -194,7 +196,7 @@ describe('redeem screen', () => {
     expect(screen.getByLabelText('Documento del cliente')).toHaveValue('');
   });
 
-  it('redeems free points with a default description', async () => {
+  it('redeems free points without writing a sentence, and the receipt words it in the screen language', async () => {
     const { requests } = mockApi(
       routes({
         'POST /api/customers/1/redeem': {
@@ -209,13 +211,14 @@ describe('redeem screen', () => {
     await findCustomer(user);
     await user.type(screen.getByLabelText('Puntos a redimir'), '300');
     await user.click(screen.getByRole('button', { name: 'Redimir' }));
-    await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(posts(requests)[0]?.body).toEqual({
       pointsToRedeem: 300,
-      description: 'Redención de puntos',
+      description: '',
       invoiceReference: '',
       productId: null,
     });
+    expect(within(dialog).getByTestId('receipt')).toHaveTextContent('DescripciónRedención de puntos');
   });
 
   it('shows the server message when the redemption fails', async () => {

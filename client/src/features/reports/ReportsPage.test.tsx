@@ -13,7 +13,7 @@ const cajero = makeUser('cajero');
 const supervisor = makeUser('supervisor', { username: 'super' });
 
 const own = makeTransaction({ id: 3, type: 'redemption', points: -1500, invoiceAmount: null, redeemedValue: 15000, description: 'Taza', cashierUsername: 'caja1' });
-const others = makeTransaction({ id: 2, type: 'accreditation', points: 500, cashierUsername: 'caja2', description: 'Purchase of 50000 COP' });
+const others = makeTransaction({ id: 2, type: 'accreditation', points: 500, cashierUsername: 'caja2', description: null });
 const voided = makeTransaction({ id: 1, type: 'redemption', points: -800, is_voided: true, voided_by: 'super', invoiceAmount: null, redeemedValue: 8000 });
 const expiration = makeTransaction({
   id: 4,
@@ -22,7 +22,7 @@ const expiration = makeTransaction({
   cashierUsername: 'system',
   invoiceAmount: null,
   posName: null,
-  description: 'Points expired (fifo policy)',
+  description: null,
 });
 
 function page(items: Transaction[], request: MockRequest) {
@@ -35,6 +35,7 @@ function routes(items: Transaction[], extra: Record<string, MockHandler> = {}): 
   return {
     ...tenantRoutes(settings),
     'GET /api/transactions/search': (request) => page(items, request),
+    'GET /api/transactions/totals': { body: { pointsAccredited: 28500, pointsRedeemed: 1500, invoiceAmount: 2850000, redeemedValue: 15000 } },
     'GET /api/users': { body: [{ id: 1, username: 'caja2', role: 'cajero' }, { id: 2, username: 'caja1', role: 'cajero' }] },
     ...extra,
   };
@@ -58,8 +59,8 @@ describe('reports screen', () => {
     expect(row(3)).toHaveTextContent('Redención');
     expect(row(3)).toHaveTextContent('-1.500 pts');
     expect(row(4)).toHaveTextContent('Cajero: sistema');
-    // The server's own English descriptions are not shown: an expiration's is translated, an
-    // accreditation's (its invoice amount) is left to the row's invoice figure.
+    // The ledger keeps no sentence: an expiration is worded in the screen's language, an
+    // accreditation by its invoice figure.
     expect(row(4)).toHaveTextContent('Puntos vencidos');
     expect(row(4)).not.toHaveTextContent('Points expired');
     expect(row(2)).not.toHaveTextContent('Purchase');
@@ -209,6 +210,20 @@ describe('reports screen', () => {
     expect(receipt).toHaveTextContent('Saldo anteriorN/A');
   });
 
+  it('shows the totals of every filtered row, asked of the server with the filters', async () => {
+    const { requests } = mockApi(routes([own, others]));
+    const { user } = renderApp('/reportes', { preloadedState: loggedInState(supervisor) });
+    const card = await screen.findByRole('region', { name: 'Totales de las transacciones filtradas' });
+    expect(within(card).getByTestId('total-pointsAccredited')).toHaveTextContent('28.500');
+    expect(within(card).getByTestId('total-pointsRedeemed')).toHaveTextContent('1.500');
+    expect(within(card).getByTestId('total-invoiceAmount')).toHaveTextContent(/\$\s2\.850\.000/);
+    expect(within(card).getByTestId('total-redeemedValue')).toHaveTextContent(/\$\s15\.000/);
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Redención');
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/api/transactions/totals').at(-1)?.url.searchParams.get('type')).toBe('redemption'),
+    );
+  });
+
   it('exports every filtered row, not only the page, as reporte_fidelidad.csv', async () => {
     const many = Array.from({ length: 57 }, (_, i) =>
       makeTransaction({ id: 200 - i, customerName: i === 0 ? 'Gómez, Ana' : 'Ana', cashierUsername: i === 1 ? null : 'caja1' }),
@@ -238,12 +253,21 @@ describe('reports screen', () => {
     expect(exportCalls.every((r) => r.url.searchParams.get('type') === 'accreditation')).toBe(true);
     const text = await blobs[0]!.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
-    expect(lines).toHaveLength(58);
+    // Spanish: semicolons, as Excel with Colombian settings splits columns; then the totals.
+    expect(lines).toHaveLength(58 + 5);
     expect(lines[0]).toBe(
-      'ID transacción,Fecha,Cajero,Punto de venta,Documento cliente,Nombre cliente,Tipo,Descripción,Puntos,Valor factura,Valor redimido',
+      'ID transacción;Fecha;Cajero;Punto de venta;Documento cliente;Nombre cliente;Tipo;Descripción;Puntos;Valor factura;Valor redimido',
     );
-    expect(lines[1]).toContain(',"Gómez, Ana",Acreditación,N/A,500,50000,N/A');
-    expect(lines[2]!.split(',')[2]).toBe('system');
+    expect(lines.slice(-5)).toEqual([
+      'Totales de las transacciones filtradas',
+      'Puntos acreditados;28500',
+      'Puntos redimidos;1500',
+      'Valor de las facturas;2850000',
+      'Valor redimido;15000',
+    ]);
+    // The description is worded in the reader's language from the row's figures.
+    expect(lines[1]).toMatch(/;Gómez, Ana;Acreditación;Compra por \$\s50\.000;500;50000;N\/A$/);
+    expect(lines[2]!.split(';')[2]).toBe('system');
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
   });
 });

@@ -5,14 +5,16 @@ import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/session';
 import { useGetPointsOfSaleQuery } from '../../app/tenantApi';
+import { useFormat } from '../../app/useFormat';
 import { toastShown } from '../../app/toasts';
 import { PagedList, type ListState } from '../../components/list';
 import { PageHeader } from '../../components/PageHeader';
 import type { ReceiptData } from '../../components/receipt/Receipt';
 import { ReceiptModal } from '../../components/receipt/ReceiptModal';
 import { LIST_DEFAULT_PAGE_SIZE } from '../../lib/constants';
-import { downloadCsv } from '../../lib/csv';
+import { csvFormat, downloadCsv } from '../../lib/csv';
 import { useIdempotentSubmit } from '../../lib/idempotency';
+import { transactionDescription } from '../../lib/ledger';
 import { byName } from '../../lib/paging';
 import { canReprint, canVoid, SYSTEM_CASHIER, voidNeedsSupervisor } from '../../lib/points';
 import type { Transaction, TransactionType } from '../../lib/types';
@@ -22,17 +24,22 @@ import { CSV_FILENAME, transactionsCsv } from './reportCsv';
 import { ReportFiltersBar } from './ReportFiltersBar';
 import {
   EMPTY_FILTERS,
+  reportsApi,
   useGetReportUsersQuery,
+  useGetTransactionTotalsQuery,
   useSearchTransactionsQuery,
   useVoidTransactionMutation,
   type ReportFilters,
+  type ReportTotals,
 } from './reportsApi';
+import { ReportTotalsCard } from './ReportTotalsCard';
 import { TransactionRow } from './TransactionRow';
 import { VoidBanner, type VoidResult } from './VoidBanner';
 import { VoidDialog, type VoidCredentials } from './VoidDialog';
 import './reports.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
+const TOTAL_KEYS: readonly (keyof ReportTotals)[] = ['pointsAccredited', 'pointsRedeemed', 'invoiceAmount', 'redeemedValue'];
 const CSV_COLUMNS = [
   'id',
   'date',
@@ -50,6 +57,7 @@ const CSV_COLUMNS = [
 /** /reportes: filtered, server-paged transactions with CSV export, void and reprint. */
 export function ReportsPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const mayListUsers = user?.role === 'admin' || user?.role === 'supervisor';
@@ -81,6 +89,7 @@ export function ReportsPage() {
   const anyFilter = Object.values(applied).some((value) => value !== '');
 
   const result = useSearchTransactionsQuery({ ...applied, page, pageSize });
+  const totals = useGetTransactionTotalsQuery(applied);
   const { data: pointsOfSale } = useGetPointsOfSaleQuery();
   const { data: users } = useGetReportUsersQuery(undefined, { skip: !mayListUsers });
 
@@ -135,10 +144,21 @@ export function ReportsPage() {
     setExporting({ loaded: 0, total: result.data?.total ?? 0 });
     try {
       const rows = await fetchAllTransactions(dispatch, applied, setExporting);
-      const csv = transactionsCsv(rows, {
-        headers: CSV_COLUMNS.map((column) => t(`reports.csv.${column}`)),
-        type: (type: TransactionType) => t(`reports.types.${type}`),
-      });
+      const sums = await dispatch(reportsApi.endpoints.getTransactionTotals.initiate(applied, { subscribe: false })).unwrap();
+      const csv = transactionsCsv(
+        rows,
+        {
+          headers: CSV_COLUMNS.map((column) => t(`reports.csv.${column}`)),
+          type: (type: TransactionType) => t(`reports.types.${type}`),
+          description: (transaction) => transactionDescription(transaction, t, format.currency),
+          format: csvFormat(format.locale),
+          totals: {
+            title: t('reports.totals.title'),
+            labels: Object.fromEntries(TOTAL_KEYS.map((key) => [key, t(`reports.totals.${key}`)])) as Record<keyof ReportTotals, string>,
+          },
+        },
+        sums,
+      );
       downloadCsv(CSV_FILENAME, csv);
     } catch (failure) {
       if (apiErrorStatus(failure) !== 401) {
@@ -183,6 +203,8 @@ export function ReportsPage() {
         </div>
       ) : null}
 
+      {totals.data ? <ReportTotalsCard totals={totals.data} /> : null}
+
       <div className={`reports-list ${result.isFetching ? 'reports-list-busy' : ''}`} aria-busy={result.isFetching}>
         {result.isLoading ? (
           <p className="card list-empty" role="status">
@@ -221,7 +243,7 @@ export function ReportsPage() {
                   <button
                     type="button"
                     className="btn btn-secondary btn-sm"
-                    onClick={() => setReprint({ transaction: tx, previousBalance: null, newBalance: null })}
+                    onClick={() => setReprint({ transaction: tx, previousBalance: tx.balanceBefore ?? null, newBalance: tx.balanceAfter ?? null })}
                     aria-label={t('reports.reprintLabel', { id: tx.id })}
                     title={t('reports.reprint')}
                   >

@@ -1,25 +1,16 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/useFormat';
+import { transactionDescription } from '../../lib/ledger';
 import type { Transaction } from '../../lib/types';
 import { isSystemCashier } from '../../lib/points';
 
 /**
- * The row's description. The server writes its own in English: an accreditation's says its invoice
- * amount, which the row shows beside it; an expiration's and a cancellation's are shown in the
- * screen's language. A redemption's is the cashier's text or the product's name, as written.
+ * The row's description in the screen's language; an accreditation's is its invoice amount,
+ * which the row shows beside it.
  */
-function shownDescription(tx: Transaction, t: TFunction): string | null {
-  switch (tx.type) {
-    case 'accreditation':
-      return null;
-    case 'expiration':
-      return t('reports.row.expired');
-    case 'cancellation':
-      return tx.originalTransactionId != null ? t('reports.row.cancels', { id: tx.originalTransactionId }) : tx.description;
-    default:
-      return tx.description;
-  }
+function shownDescription(tx: Transaction, t: TFunction, currency: (value: number) => string): string | null {
+  return tx.type === 'accreditation' && !tx.description ? null : transactionDescription(tx, t, currency);
 }
 
 /** One report row: when, what, who, for whom; voided rows are faded and struck through. */
@@ -50,7 +41,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         </span>
         <span className="row-meta tx-strike">
           {[
-            shownDescription(tx, t),
+            shownDescription(tx, t, format.currency),
             tx.invoiceReference ? t('reports.row.invoiceReference', { reference: tx.invoiceReference }) : null,
           ]
             .filter(Boolean)

@@ -6,6 +6,7 @@ import { csvDate, transactionsCsv, type CsvLabels } from './reportCsv';
 const labels: CsvLabels = {
   headers: ['ID', 'Fecha', 'Cajero', 'PDV', 'Documento', 'Nombre', 'Tipo', 'Descripción', 'Puntos', 'Factura', 'Redimido'],
   type: (type) => ({ accreditation: 'Acreditación', redemption: 'Redención', expiration: 'Vencimiento', cancellation: 'Anulación' })[type],
+  description: (tx) => tx.description ?? '',
 };
 
 const lines = (csv: string) => csv.split('\r\n').filter((line) => line !== '');

@@ -1,9 +1,11 @@
 // The CSV export of the report (SPEC.md section 7): reporte_fidelidad.csv with transaction id, date,
 // cashier, pos, customer document, customer name, type, description, points, invoice amount and
-// redeemed value; a missing value is written N/A and a missing cashier 'system'.
+// redeemed value; a missing value is written N/A and a missing cashier 'system'. After the rows,
+// the totals of every exported row. Separator and decimal mark follow the reader's language.
 
-import { csvField, csvLines } from '../../lib/csv';
+import { CSV_COMMA, csvField, csvLines, type CsvFormat } from '../../lib/csv';
 import type { Transaction, TransactionType } from '../../lib/types';
+import type { ReportTotals } from './reportsApi';
 
 export const CSV_FILENAME = 'reporte_fidelidad.csv';
 export const CSV_MISSING = 'N/A';
@@ -13,7 +15,15 @@ export interface CsvLabels {
   /** The 11 column titles, in order. */
   headers: readonly string[];
   type: (type: TransactionType) => string;
+  /** What the row is, in the reader's language (`transactionDescription`). */
+  description: (transaction: Transaction) => string;
+  /** Separator and decimal mark (default: comma and point). */
+  format?: CsvFormat;
+  /** The totals block after the rows: its title and a label per figure. */
+  totals?: { title: string; labels: Record<keyof ReportTotals, string> };
 }
+
+const TOTAL_FIGURES: readonly (keyof ReportTotals)[] = ['pointsAccredited', 'pointsRedeemed', 'invoiceAmount', 'redeemedValue'];
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
@@ -27,27 +37,36 @@ export function csvDate(iso: string): string {
 }
 
 export function transactionCsvRow(transaction: Transaction, labels: CsvLabels): string[] {
-  const text = (value: string | null | undefined) => csvField(value?.trim(), { missing: CSV_MISSING, text: true });
-  const number = (value: number | null | undefined) => csvField(value, { missing: CSV_MISSING });
+  const format = labels.format ?? CSV_COMMA;
+  const text = (value: string | null | undefined) => csvField(value?.trim(), { missing: CSV_MISSING, text: true, format });
+  const number = (value: number | null | undefined) => csvField(value, { missing: CSV_MISSING, format });
   return [
     number(transaction.id),
-    csvField(csvDate(transaction.date), { missing: CSV_MISSING }),
-    csvField(transaction.cashierUsername?.trim(), { missing: CSV_SYSTEM, text: true }),
+    csvField(csvDate(transaction.date), { missing: CSV_MISSING, format }),
+    csvField(transaction.cashierUsername?.trim(), { missing: CSV_SYSTEM, text: true, format }),
     text(transaction.posName),
     text(transaction.customerDocument),
     text(transaction.customerName),
     text(labels.type(transaction.type)),
-    text(transaction.description),
+    text(labels.description(transaction)),
     number(transaction.points),
     number(transaction.invoiceAmount),
     number(transaction.redeemedValue),
   ];
 }
 
-/** The whole file (without the byte order mark that downloadCsv adds). */
-export function transactionsCsv(transactions: readonly Transaction[], labels: CsvLabels): string {
-  return csvLines([
-    labels.headers.map((header) => csvField(header, { text: true })),
+/** The whole file (without the byte order mark that downloadCsv adds); `totals` after the rows. */
+export function transactionsCsv(transactions: readonly Transaction[], labels: CsvLabels, totals?: ReportTotals): string {
+  const format = labels.format ?? CSV_COMMA;
+  const rows = [
+    labels.headers.map((header) => csvField(header, { text: true, format })),
     ...transactions.map((transaction) => transactionCsvRow(transaction, labels)),
-  ]);
+  ];
+  if (totals && labels.totals) {
+    rows.push([], [csvField(labels.totals.title, { text: true, format })]);
+    for (const figure of TOTAL_FIGURES) {
+      rows.push([csvField(labels.totals.labels[figure], { text: true, format }), csvField(totals[figure], { format })]);
+    }
+  }
+  return csvLines(rows, format);
 }

@@ -30,6 +30,14 @@ export interface VoidArgs {
   idempotencyKey: string;
 }
 
+/** The totals of every row the filters match (voided rows left out). */
+export interface ReportTotals {
+  pointsAccredited: number;
+  pointsRedeemed: number;
+  invoiceAmount: number;
+  redeemedValue: number;
+}
+
 export interface ReportUser {
   id: number;
   username: string;
@@ -53,6 +61,11 @@ export const reportsApi = api.injectEndpoints({
       transformResponse: (page: Paged<Transaction>) => ({ ...page, items: page.items.map(normalizeTransaction) }),
       providesTags: (result) => listTags('Transaction', result?.items),
     }),
+    /** The totals of every row the filters match, not only the page shown. */
+    getTransactionTotals: build.query<ReportTotals, ReportFilters>({
+      query: (filters) => ({ url: '/transactions/totals', params: searchParams({ ...filters, page: 1, pageSize: 10 }) }),
+      providesTags: [{ type: 'Transaction', id: 'LIST' }],
+    }),
     /** The name matters: a 401 here (wrong supervisor credentials) does not end the session. */
     voidTransaction: build.mutation<{ message: string }, VoidArgs>({
       query: ({ id, idempotencyKey, supervisorUsername, supervisorPassword }) => ({
@@ -73,4 +86,5 @@ export const reportsApi = api.injectEndpoints({
   }),
 });
 
-export const { useSearchTransactionsQuery, useVoidTransactionMutation, useGetReportUsersQuery } = reportsApi;
+export const { useSearchTransactionsQuery, useGetTransactionTotalsQuery, useVoidTransactionMutation, useGetReportUsersQuery } =
+  reportsApi;

@@ -470,3 +470,35 @@ async fn the_preview_shows_what_the_accreditation_then_earns_with_its_bonuses() 
     sql(&app, &shop, "update settings set points_per_peso = 0").await;
     assert_eq!(preview("100000").await.code(), "points.rulesNotSet");
 }
+
+#[tokio::test]
+async fn every_posting_keeps_the_balance_before_and_after_it() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    sql(&app, &shop, "update settings set expiration_policy = 'fifo', points_expiration_days = 30").await;
+    let clock = Clock::new(&app, &shop).await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let start = bogota(2025, 1, 10, 10, 0);
+
+    let earned = clock.accredit(customer, 100_000, start).await.unwrap().new_transaction;
+    assert_eq!((earned.balance_before, earned.balance_after), (Some(0), Some(1_000)));
+    let spent = clock.redeem(customer, 300, start + Duration::hours(1)).await.unwrap().new_transaction;
+    assert_eq!((spent.balance_before, spent.balance_after), (Some(1_000), Some(700)));
+    let second = clock.earn(customer, 50_000, start + Duration::days(20)).await;
+    let voided = clock.void(second, start + Duration::days(21)).await.unwrap();
+    clock.expire(start + Duration::days(31)).await;
+
+    // The report answers what each row kept: accreditation, redemption, accreditation,
+    // its cancellation, and the expiration of the first batch's remaining 700.
+    let report = app.get("/api/transactions/search?pageSize=10", &shop.admin).await;
+    let mut rows: Vec<(i64, i64, i64)> = report.body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tx| (tx["points"].as_i64().unwrap(), tx["balanceBefore"].as_i64().unwrap(), tx["balanceAfter"].as_i64().unwrap()))
+        .collect();
+    rows.reverse();
+    assert_eq!(rows, [(1_000, 0, 1_000), (-300, 1_000, 700), (500, 700, 1_200), (-500, 1_200, 700), (-700, 700, 0)]);
+    assert!(voided.cancellation_id > second);
+    assert_ledger_consistent(&app, &shop).await;
+}

@@ -1,10 +1,10 @@
-use chrono::Utc;
+use chrono::{Duration, Utc};
 use chrono_tz::America::Bogota;
 use loyalty::db::TenantTx;
 use loyalty::domain::Prefix;
 use loyalty::points::stats;
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::support::*;
 use crate::helpers::spawn_app;
@@ -329,4 +329,55 @@ async fn a_name_that_many_customers_share_finds_their_transactions_as_a_rarer_on
     assert_eq!((total, by_document.len()), (12, 10));
     let (total, _, none) = report("text=zed%201201&pageSize=10").await;
     assert_eq!((total, none.len()), (0, 0));
+}
+
+#[tokio::test]
+async fn the_ledger_stores_what_happened_and_no_sentence_in_any_language() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    sql(&app, &shop, "update settings set expiration_policy = 'fifo', points_expiration_days = 30").await;
+    let clock = Clock::new(&app, &shop).await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let start = bogota(2025, 1, 10, 10, 0);
+    clock.earn(customer, 100_000, start).await;
+    let spent = clock.spend(customer, 100, start + Duration::hours(1)).await;
+    clock.void(spent, start + Duration::hours(2)).await.unwrap();
+    let noted = app
+        .post(&format!("/api/customers/{customer}/redeem"), &shop.admin, json!({ "pointsToRedeem": 1, "description": "Bono navideño" }))
+        .await;
+    assert_eq!(noted.status, StatusCode::OK, "{}", noted.body);
+    clock.expire(start + Duration::days(31)).await;
+
+    let kinds = number(&app, &shop, "select count(distinct type) from transactions where description is null").await;
+    assert_eq!(kinds, 4, "accreditation, redemption, cancellation and expiration keep no sentence");
+    // What a cashier writes stays, as written.
+    assert_eq!(number(&app, &shop, "select count(*) from transactions where description = 'Bono navideño'").await, 1);
+}
+
+#[tokio::test]
+async fn the_report_totals_every_filtered_row_not_only_the_page_and_leaves_voided_ones_out() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let ana = add_customer(&app, &shop, "100", None).await;
+    let beto = add_customer(&app, &shop, "200", None).await;
+    for _ in 0..12 {
+        assert_eq!(accredit_api(&app, &shop.admin, ana, 10_000).await.status, StatusCode::OK);
+    }
+    accredit_api(&app, &shop.admin, beto, 50_000).await;
+    let spent = redeem_api(&app, &shop.admin, ana, 300).await;
+    assert_eq!(spent.status, StatusCode::OK, "{}", spent.body);
+    redeem_api(&app, &shop.admin, beto, 100).await;
+    let voided = redeem_api(&app, &shop.admin, beto, 50).await;
+    app.post(&format!("/api/transactions/{}/void", voided.body["newTransaction"]["id"]), &shop.admin, json!({})).await;
+
+    let all = app.get("/api/transactions/totals", &shop.admin).await;
+    assert_eq!(all.status, StatusCode::OK, "{}", all.body);
+    // 12 x 100 + 500 accredited; 300 + 100 redeemed at a rate of 1 (the voided 50 and its
+    // cancellation count for nothing).
+    assert_eq!(all.body, json!({ "pointsAccredited": 1_700, "pointsRedeemed": 400, "invoiceAmount": 170_000, "redeemedValue": 400 }));
+    let ana_only = app.get(&format!("/api/transactions/totals?customerId={ana}&pageSize=10&page=1"), &shop.admin).await;
+    assert_eq!(ana_only.body, json!({ "pointsAccredited": 1_200, "pointsRedeemed": 300, "invoiceAmount": 120_000, "redeemedValue": 300 }));
+    let by_text = app.get("/api/transactions/totals?text=200&type=redemption", &shop.admin).await;
+    assert_eq!(by_text.body, json!({ "pointsAccredited": 0, "pointsRedeemed": 100, "invoiceAmount": 0, "redeemedValue": 100 }));
+    assert_eq!(app.get("/api/transactions/totals?type=nope", &shop.admin).await.status, StatusCode::BAD_REQUEST);
 }

@@ -1,16 +1,10 @@
 import { api, listTags } from '../../../app/api';
+import type { CustomerInput } from '../../../app/pointsApi';
 import type { Customer, Paged } from '../../../lib/types';
 import type { DeleteResult } from '../shared/types';
 
-/** The fields the add form and the edit modal send (empty optional fields go as null). */
-export interface CustomerInput {
-  name: string;
-  document: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  birthdate: string | null;
-}
+// Adding a customer is shared with the till (enrolling a customer the lookup did not find).
+export { useCreateCustomerMutation, type CustomerInput } from '../../../app/pointsApi';
 
 export interface CustomerSearch {
   text: string;
@@ -24,13 +18,6 @@ export const customersApi = api.injectEndpoints({
     searchCustomers: build.query<Paged<Customer>, CustomerSearch>({
       query: ({ text, page, pageSize }) => ({ url: '/customers/search', params: { text, page, pageSize } }),
       providesTags: (result) => listTags('Customer', result?.items),
-    }),
-    createCustomer: build.mutation<Customer, CustomerInput>({
-      query: (body) => ({ url: '/customers', method: 'POST', body }),
-      invalidatesTags: [
-        { type: 'Customer', id: 'LIST' },
-        { type: 'Stats', id: 'DASHBOARD' },
-      ],
     }),
     updateCustomer: build.mutation<Customer, { id: number } & CustomerInput>({
       query: ({ id, ...body }) => ({ url: `/customers/${id}`, method: 'PUT', body }),
@@ -58,7 +45,6 @@ export const customersApi = api.injectEndpoints({
 
 export const {
   useSearchCustomersQuery,
-  useCreateCustomerMutation,
   useUpdateCustomerMutation,
   useDeleteCustomerMutation,
   useGetCustomerUsageQuery,
