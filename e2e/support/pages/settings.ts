@@ -77,6 +77,15 @@ export class ListScreen {
     return this.addForm.getByRole('alert');
   }
 
+  /** The offer to reactivate the inactive record an add collided with, and its button. */
+  reactivateOffer() {
+    return this.addForm.locator('.reactivate-offer');
+  }
+
+  reactivateOfferButton() {
+    return this.reactivateOffer().getByRole('button', { name: exactly(this.t('list.reactivate')) });
+  }
+
   editDialog(params?: Record<string, string | number>) {
     return new FormDialog(this.page, this.t(this.texts.editTitle, params), this.locale);
   }

@@ -99,6 +99,8 @@ test('edits a product and deactivates it', async ({ newCompanyAdmin }) => {
   await dialog.field(t('products.fields.active')).uncheck();
   await dialog.update().click();
   await expect(screen.toast(t('products.successUpdated'))).toBeVisible();
+  await expect(screen.list.row('Café Especial')).toHaveCount(0);
+  await screen.list.showInactive().check();
   const row = screen.list.row('Café Especial');
   await expect(row).toContainText(t('common.inactive'));
   await expect(row).toContainText('18.000');

@@ -10,7 +10,7 @@ use crate::auth::Tenant;
 use crate::domain::{self, Role, MAX_LONG_TEXT, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Path};
-use crate::tenant::{audit, DeleteKind, DeleteResponse};
+use crate::tenant::{audit, taken, DeleteKind, DeleteResponse};
 
 const MANAGE: &[&str] = &["/settings/products"];
 
@@ -116,6 +116,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_all))
         .routes(routes!(update, remove))
         .routes(routes!(usage))
+        .routes(routes!(reactivate))
 }
 
 /// Active products, sorted by name (every role; what a cashier can offer).
@@ -165,13 +166,17 @@ async fn create(t: Tenant, Json(input): Json<ProductInput>) -> AppResult<(Status
     let stmt = t
         .prepare_cached(
             "insert into products (code, name, description, price, points_value, image_url, is_active, category_id) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8) returning id",
+             values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning id",
         )
         .await?;
-    let id: i64 = t
-        .query_one(&stmt, &[&p.code, &p.name, &p.description, &p.price, &p.points_value, &p.image_url, &p.is_active, &p.category_id])
+    let Some(row) = t
+        .query_opt(&stmt, &[&p.code, &p.name, &p.description, &p.price, &p.points_value, &p.image_url, &p.is_active, &p.category_id])
         .await?
-        .get(0);
+    else {
+        let lookup = "select id, is_active from products where lower(code) = lower($1)";
+        return Err(taken(&t, lookup, &p.code, Msg::ProductExists, Msg::ProductInactiveExists).await);
+    };
+    let id: i64 = row.get(0);
     audit(&t, "product.create", "product", Some(id), serde_json::json!({ "code": p.code })).await?;
     let product = fetch(&t, id).await?;
     t.commit().await?;
@@ -246,4 +251,18 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
         DeleteKind::Soft => "product has transactions: it was made inactive",
     };
     Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}
+
+/// Makes an inactive product active again (needs the products screen).
+#[utoipa::path(post, path = "/products/{id}/reactivate", tag = "products", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "product id")),
+    responses((status = 200, body = Product), crate::error::ApiErrors))]
+async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Product>> {
+    t.require_permission(MANAGE).await?;
+    let stmt = t.prepare_cached("update products set is_active = true where id = $1 and not is_active returning id").await?;
+    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotInactive))?;
+    audit(&t, "product.reactivate", "product", Some(id), serde_json::json!({})).await?;
+    let product = fetch(&t, id).await?;
+    t.commit().await?;
+    Ok(Json(product))
 }

@@ -11,6 +11,7 @@ mod crash;
 mod customers;
 mod demo;
 mod hardening;
+mod inactive;
 mod language;
 mod helpers;
 mod migrate;

@@ -18,12 +18,14 @@ export interface AddFormPanelProps {
   submittingLabel?: string;
   submitting?: boolean;
   error?: string | null;
+  /** Shown under the error, e.g. the offer to reactivate an inactive record. */
+  notice?: ReactNode;
   onSubmit: () => void;
   children: ReactNode;
 }
 
 /** The add form card: fields, an inline error and the submit button. */
-export function AddFormPanel({ title, submitLabel, submittingLabel, submitting = false, error, onSubmit, children }: AddFormPanelProps) {
+export function AddFormPanel({ title, submitLabel, submittingLabel, submitting = false, error, notice, onSubmit, children }: AddFormPanelProps) {
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!submitting) onSubmit();
@@ -34,6 +36,7 @@ export function AddFormPanel({ title, submitLabel, submittingLabel, submitting =
       <form onSubmit={handleSubmit} noValidate>
         <div className="form-fields">{children}</div>
         <FormError message={error} />
+        {notice}
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
           <PlusIcon aria-hidden="true" />
           {submitting && submittingLabel ? submittingLabel : submitLabel}
