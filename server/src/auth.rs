@@ -193,6 +193,7 @@ pub struct Tenant {
     pub user: CurrentUser,
     pub company_id: i64,
     pub prefix: Prefix,
+    claims: Claims,
 }
 
 impl Tenant {
@@ -261,6 +262,13 @@ impl FromRequestParts<AppState> for Tenant {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
         let claims = bearer_claims(parts, state)?;
+        Tenant::open(state, claims).await
+    }
+}
+
+impl Tenant {
+    /// Checks the token's company and user against the database and opens the transaction.
+    async fn open(state: &AppState, claims: Claims) -> AppResult<Self> {
         if claims.role == SUPER_ADMIN_ROLE {
             tracing::debug!("super admin token on a company route");
             return Err(AppError::Forbidden(Msg::SuperAdminMustImpersonate.into()));
@@ -311,13 +319,97 @@ impl FromRequestParts<AppState> for Tenant {
             username: row.get("username"),
             role: Role::parse(row.get("role"))?,
             pos_id: row.get("pos_id"),
-            impersonated_by: claims.impersonated_by,
+            impersonated_by: claims.impersonated_by.clone(),
         };
         let span = Span::current();
         span.record("tenant", prefix.as_str());
         span.record("user", user.username.as_str());
-        Ok(Tenant { tx, user, company_id, prefix })
+        Ok(Tenant { tx, user, company_id, prefix, claims })
     }
+
+    /// Rolls this request's transaction back, runs `work` with no connection held (waits and
+    /// argon2 must not keep one), then opens a new transaction for the same user, checked again.
+    pub async fn between_transactions<T>(
+        self,
+        state: &AppState,
+        work: impl std::future::Future<Output = AppResult<T>>,
+    ) -> AppResult<(Tenant, T)> {
+        let Tenant { tx, claims, .. } = self;
+        tx.rollback().await?;
+        let output = work.await?;
+        Ok((Tenant::open(state, claims).await?, output))
+    }
+}
+
+/// The client's address (see [`client_address`]).
+pub struct ClientAddress(pub String);
+
+impl FromRequestParts<AppState> for ClientAddress {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> AppResult<Self> {
+        Ok(ClientAddress(client_address(&parts.headers, &parts.extensions, state.config.trust_proxy)))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throttled password checks
+
+/// One password check as the throttle and the audit trail see it.
+pub struct PasswordCheck<'a> {
+    /// The login text counted: `name@prefix` for a company user, a super admin's bare name.
+    pub login: &'a str,
+    pub address: &'a str,
+    /// The company whose audit trail records a lock, if it is one.
+    pub company: Option<&'a Prefix>,
+    /// Who asked: a cajero asking for an approval; `system` for a login.
+    pub actor: &'a str,
+    /// `login` or `voidApproval`.
+    pub via: &'static str,
+}
+
+/// Checks a password the way every login does (docs/reliability.md): the attempt is counted
+/// against its login name and its client address before `verify` runs, waits as long as the
+/// name's earlier attempts ask, and is refused with 429 (without running `verify`) while either
+/// is locked or beyond its limit. A failure (`verify` answers `None`) that reaches a limit locks
+/// it, recorded in the company's audit trail; a success clears the name's count.
+pub async fn throttled<T>(
+    state: &AppState,
+    check: PasswordCheck<'_>,
+    verify: impl std::future::Future<Output = AppResult<Option<T>>>,
+) -> AppResult<Option<T>> {
+    let policy = &state.config.login;
+    let attempt = throttle::Attempt::new(check.login, check.address);
+    let admitted = throttle::admit(&state.pool, policy, &attempt).await?;
+    if let Some(found) = verify.await? {
+        throttle::record_success(&state.pool, &attempt).await?;
+        return Ok(Some(found));
+    }
+    let locked = throttle::record_failure(&state.pool, policy, &attempt, &admitted).await?;
+    if let (true, Some(prefix)) = (locked.any(), check.company) {
+        let keys: Vec<&str> = [(locked.name, "name"), (locked.address, "address")]
+            .into_iter()
+            .filter_map(|(on, key)| on.then_some(key))
+            .collect();
+        let detail = serde_json::json!({
+            "login": check.login,
+            "address": check.address,
+            "locked": keys,
+            "minutes": policy.lock_for.as_secs().div_ceil(60),
+            "via": check.via,
+        });
+        // The lock holds either way: a company that cannot record it does not change the answer.
+        let recorded = async {
+            if platform::active_company_by_prefix(&state.pool, prefix).await?.is_some() {
+                throttle::audit_lock(&state.pool, prefix, check.actor, &detail).await?;
+            }
+            AppResult::Ok(())
+        };
+        if let Err(err) = recorded.await {
+            tracing::error!(error = ?err, "recording a login lock in the audit trail");
+        }
+    }
+    Ok(None)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -398,8 +490,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = SessionResponse), crate::error::ApiErrors))]
 async fn login(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    extensions: Extensions,
+    ClientAddress(address): ClientAddress,
     Json(body): Json<LoginRequest>,
 ) -> AppResult<Json<SessionResponse>> {
     let login = body.username.as_deref().map(str::trim).unwrap_or_default().to_lowercase();
@@ -407,29 +498,25 @@ async fn login(
     if login.is_empty() || password.is_empty() {
         return Err(AppError::bad_request(Msg::LoginRequired));
     }
-    if login.chars().any(char::is_control) {
+    if login.contains(char::is_control) || crate::domain::forbidden_character(&login).is_some() {
         return Err(AppError::bad_request(Msg::LoginControlCharacters));
     }
     let login: String = login.chars().take(100).collect();
-    let attempt = throttle::Attempt::new(&login, &client_address(&headers, &extensions, state.config.trust_proxy));
-    let policy = &state.config.login;
-    let delay = throttle::admit(&state.pool, policy, &attempt).await?;
-    if !delay.is_zero() {
-        tokio::time::sleep(delay).await;
-    }
-    let user = if password.len() > 1024 {
-        None
-    } else {
-        match login.rsplit_once('@') {
-            Some((username, prefix)) => company_login(&state, username, prefix, password).await?,
-            None => super_admin_login(&state, &login, password).await?,
+    let company = login.rsplit_once('@').and_then(|(_, prefix)| Prefix::parse(prefix).ok());
+    let check = PasswordCheck { login: &login, address: &address, company: company.as_ref(), actor: "system", via: "login" };
+    let user = throttled(&state, check, async {
+        if password.len() > 1024 {
+            return Ok(None);
         }
-    };
+        match login.rsplit_once('@') {
+            Some((username, prefix)) => company_login(&state, username, prefix, password).await,
+            None => super_admin_login(&state, &login, password).await,
+        }
+    })
+    .await?;
     let Some(user) = user else {
-        throttle::record_failure(&state.pool, policy, &attempt).await?;
         return Err(AppError::Unauthorized(Msg::LoginFailed.into()));
     };
-    throttle::record_success(&state.pool, &attempt).await?;
     let token = state.keys.issue(user.claims())?;
     tracing::info!(user = %user.username, company = ?user.company.as_ref().map(|c| &c.prefix), "login");
     Ok(Json(SessionResponse { token, user }))

@@ -306,6 +306,16 @@ impl TenantTx {
         conn.batch_execute("commit").await?;
         Ok(())
     }
+
+    /// Rolls back now and gives the connection back, as dropping does in the background.
+    pub async fn rollback(mut self) -> AppResult<()> {
+        let conn = self.conn.take().expect("transaction already finished");
+        if let Err(err) = conn.batch_execute("rollback").await {
+            let _ = Object::take(conn);
+            return Err(err.into());
+        }
+        Ok(())
+    }
 }
 
 /// Runs several statements of one transaction in one round trip: `requests` (a join of futures

@@ -3,6 +3,7 @@
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 use crate::error::{AppError, Field, Msg};
 
@@ -102,10 +103,37 @@ fn check_length(field: Field, value: &str, max: usize) -> Result<(), AppError> {
     if value.chars().count() > max {
         return Err(AppError::bad_request(Msg::FieldTooLong.field(field).with("max", max)));
     }
-    if value.chars().any(|c| c.is_control() && c != '\n' && c != '\t') {
-        return Err(AppError::bad_request(Msg::FieldControlCharacters.field(field)));
+    match forbidden_character(value) {
+        Some(Forbidden::Control) => Err(AppError::bad_request(Msg::FieldControlCharacters.field(field))),
+        Some(Forbidden::Invisible) => Err(AppError::bad_request(Msg::FieldInvisibleCharacters.field(field))),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// A character no text field takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forbidden {
+    /// A control character other than a line break or a tab (NUL included, which PostgreSQL
+    /// cannot store).
+    Control,
+    /// A Unicode format character (category Cf): the bidirectional overrides and isolates
+    /// (U+202A-202E, U+2066-2069), zero-width characters (U+200B-200F, U+2060, U+FEFF), the soft
+    /// hyphen, tags and the like. Invisible, they can disguise text on receipts and reports.
+    Invisible,
+}
+
+/// The one rule for the characters of every text the API takes (docs/decisions.md): the first
+/// forbidden kind of character in `value`, if any.
+pub fn forbidden_character(value: &str) -> Option<Forbidden> {
+    value.chars().find_map(|c| {
+        if c.is_control() && c != '\n' && c != '\t' {
+            Some(Forbidden::Control)
+        } else if c.general_category() == GeneralCategory::Format {
+            Some(Forbidden::Invisible)
+        } else {
+            None
+        }
+    })
 }
 
 /// Shortest and longest password accepted for new accounts.
@@ -141,16 +169,30 @@ pub fn username(value: Option<&str>) -> Result<String, AppError> {
     Ok(value)
 }
 
-/// An optional web address (logo, product image): http(s) only.
+/// An optional image address (logo, product image): what the Content-Security-Policy lets a
+/// page load (`img-src 'self' https:`), that is an `https://` address with a host, or a path on
+/// this site.
 pub fn optional_url(field: Field, value: Option<&str>) -> Result<Option<String>, AppError> {
     let value = optional_text(field, value, MAX_LONG_TEXT)?;
-    if let Some(url) = &value {
-        let lower = url.to_ascii_lowercase();
-        if !(lower.starts_with("https://") || lower.starts_with("http://") || lower.starts_with('/')) {
-            return Err(AppError::bad_request(Msg::FieldUrl.field(field)));
-        }
+    if value.as_deref().is_some_and(|url| !is_https_or_own_path(url)) {
+        return Err(AppError::bad_request(Msg::FieldUrl.field(field)));
     }
     Ok(value)
+}
+
+/// Browsers read `\` as `/` and drop tabs and line breaks inside an address, so `/\host/x`
+/// and `/<tab>/host/x` are `//host/x`: another host. Neither may appear anywhere.
+fn is_https_or_own_path(url: &str) -> bool {
+    if url.chars().any(|c| c == '\\' || c.is_whitespace()) {
+        return false;
+    }
+    match url.get(..8) {
+        Some(scheme) if scheme.eq_ignore_ascii_case("https://") => {
+            let host = url[8..].split(['/', '?', '#']).next().unwrap_or_default();
+            !host.is_empty()
+        }
+        _ => url.starts_with('/') && !url.starts_with("//"),
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +223,39 @@ mod tests {
         assert!(required_text(Field::Name, None, 10).is_err());
         assert!(required_text(Field::Name, Some("abcdefghijk"), 10).is_err());
         assert_eq!(optional_text(Field::Phone, Some(" "), 10).unwrap(), None);
+    }
+
+    #[test]
+    fn image_addresses_are_https_or_paths_on_this_site() {
+        for ok in ["https://cdn.example/logo.png", "HTTPS://cdn.example", "/images/logo.png", "/a?b=//c"] {
+            assert_eq!(optional_url(Field::LogoUrl, Some(ok)).unwrap().as_deref(), Some(ok), "{ok}");
+        }
+        for bad in [
+            "//evil.example/x.png",
+            "/\\evil.example/x.png",
+            "/\t/evil.example/x.png",
+            "http://evil.example/x.png",
+            "https:///evil.example/x.png",
+            "https://",
+            "javascript:alert(1)",
+            "data:image/png;base64,AAAA",
+            "images/logo.png",
+        ] {
+            assert!(optional_url(Field::LogoUrl, Some(bad)).is_err(), "{bad:?}");
+        }
+        assert_eq!(optional_url(Field::LogoUrl, Some("  ")).unwrap(), None);
+    }
+
+    #[test]
+    fn invisible_format_characters_are_refused_like_control_characters() {
+        for invisible in ['\u{202E}', '\u{202A}', '\u{2066}', '\u{2069}', '\u{200B}', '\u{200D}', '\u{200F}', '\u{FEFF}', '\u{00AD}', '\u{2060}', '\u{E0041}'] {
+            let text = format!("Ana{invisible}María");
+            assert_eq!(forbidden_character(&text), Some(Forbidden::Invisible), "{:?}", invisible);
+            let error = required_text(Field::Name, Some(&text), 200).unwrap_err();
+            assert_eq!(error.to_string(), "name contains invisible or text-direction characters");
+        }
+        assert_eq!(forbidden_character("a\u{0}b"), Some(Forbidden::Control));
+        assert_eq!(forbidden_character("Ñandú café 日本 😀\nsegunda línea\t"), None);
     }
 
     #[test]

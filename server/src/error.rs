@@ -294,6 +294,11 @@ impl From<tokio_postgres::Error> for AppError {
             if *db.code() == SqlState::CHARACTER_NOT_IN_REPERTOIRE || *db.code() == SqlState::UNTRANSLATABLE_CHARACTER {
                 return AppError::bad_request(Msg::TextWithNul);
             }
+            // A number past what its column holds: the bounds (docs/reliability.md) keep the
+            // ledger's figures within range, so this is some other input's fault.
+            if *db.code() == SqlState::NUMERIC_VALUE_OUT_OF_RANGE {
+                return AppError::bad_request(Msg::NumberOutOfRange);
+            }
             if *db.code() == SqlState::QUERY_CANCELED {
                 return AppError::Unavailable(err.into());
             }

@@ -21,6 +21,15 @@ export interface RedeemRequest {
   idempotencyKey: string;
 }
 
+/** What an invoice would earn a customer now (GET /customers/{id}/accredit-preview). */
+export interface AccreditPreview {
+  points: number;
+  /** The multiplier of each bonus that applies to this purchase, else null. */
+  firstPurchaseBonus: number | null;
+  birthdayBonus: number | null;
+  campaignMultiplier: number;
+}
+
 export interface PostingResult {
   updatedCustomer: Customer;
   newTransaction: Transaction;
@@ -71,6 +80,15 @@ export const pointsApi = api.injectEndpoints({
       query: () => '/products',
       providesTags: (result) => listTags('Product', result),
     }),
+    /** The points an invoice would earn, by the server's own rules; it posts nothing. */
+    getAccreditPreview: build.query<AccreditPreview, { customerId: number; invoiceAmount: number }>({
+      query: ({ customerId, invoiceAmount }) => ({
+        url: `/customers/${customerId}/accredit-preview`,
+        params: { invoiceAmount },
+      }),
+      keepUnusedDataFor: 0,
+      providesTags: (_result, _error, { customerId }) => [{ type: 'Customer', id: customerId }, { type: 'Settings', id: 'CURRENT' }],
+    }),
     accreditPoints: build.mutation<PostingResult, AccreditRequest>({
       query: ({ customerId, idempotencyKey, invoiceAmount, invoiceReference }) => ({
         url: `/customers/${customerId}/accredit`,
@@ -96,6 +114,7 @@ export const pointsApi = api.injectEndpoints({
 
 export const {
   useLazyGetCustomerByDocumentQuery,
+  useGetAccreditPreviewQuery,
   useGetRedeemableProductsQuery,
   useAccreditPointsMutation,
   useRedeemPointsMutation,

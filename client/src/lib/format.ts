@@ -36,6 +36,17 @@ export function formatNumber(value: number, locale: Locale): string {
   return numberFormat(locale, 'number').format(value);
 }
 
+/** A decimal such as a multiplier or a rate, up to 3 decimals: 1,5 (es) or 1.5 (en). */
+export function formatDecimal(value: number, locale: Locale): string {
+  const key = `decimal:${locale}`;
+  let formatter = formatters.get(key) as Intl.NumberFormat | undefined;
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(intlLocale(locale), { useGrouping: true, maximumFractionDigits: 3 });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(value);
+}
+
 /** A COP amount without decimals: $ 1.234.567 (es) or $1,234,567 (en). */
 export function formatCurrency(value: number, locale: Locale): string {
   return numberFormat(locale, 'currency').format(value);

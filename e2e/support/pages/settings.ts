@@ -238,6 +238,19 @@ export class RulesScreen {
   expirationResult() {
     return this.maintenance.getByRole('status').or(this.maintenance.getByRole('alert'));
   }
+
+  /** The confirmation asked before the irreversible run. */
+  expirationDialog() {
+    return this.page.getByRole('alertdialog', { name: exactly(this.t('settings.maintenance.confirmTitle')) });
+  }
+
+  confirmExpiration() {
+    return this.expirationDialog().getByRole('button', { name: exactly(this.t('settings.maintenance.confirmRun')) });
+  }
+
+  cancelExpiration() {
+    return this.expirationDialog().getByRole('button', { name: exactly(this.t('common.cancel')) });
+  }
 }
 
 /** /settings/permissions: a checkbox per role and screen. */

@@ -31,14 +31,18 @@ test.describe('cajero', () => {
     await accredit.reference().fill('FV-1001');
     await accredit.submit().click();
     await expect(accredit.success()).toHaveText(t('accredit.success', { points: esNumber(1250), name: 'Daniela Ortiz', balance: esNumber(1250) }));
-    await expect(accredit.lookup.balance()).toHaveText(esNumber(1250));
+    // The customer is cleared with the form, so the next sale starts from the lookup.
+    await expect(accredit.lookup.customerCard()).toHaveCount(0);
+    await expect(accredit.lookup.document()).toHaveValue('');
     await expect(accredit.amount()).toHaveValue('');
     await expect(accredit.reference()).toHaveValue('');
     expect((await admin.customerByDocument(customer.document)).points).toBe(1250);
 
+    await accredit.lookup.find(customer.document);
+    await expect(accredit.lookup.balance()).toHaveText(esNumber(1250));
     await accredit.amount().fill('10000');
     await accredit.submit().click();
-    await expect(accredit.lookup.balance()).toHaveText(esNumber(1350));
+    await expect(accredit.success()).toHaveText(t('accredit.success', { points: esNumber(100), name: 'Daniela Ortiz', balance: esNumber(1350) }));
     expect((await admin.customerByDocument(customer.document)).points).toBe(1350);
   });
 
@@ -186,7 +190,8 @@ test.describe('dashboard quick panels', () => {
     await quickAccredit.lookup.find(customer.document);
     await quickAccredit.amount().fill('80000');
     await quickAccredit.submit().click();
-    await expect(quickAccredit.lookup.balance()).toHaveText('800');
+    await expect(quickAccredit.success()).toContainText('Tomás Rincón');
+    await expect(quickAccredit.lookup.customerCard()).toHaveCount(0);
     expect((await admin.customerByDocument(customer.document)).points).toBe(800);
 
     await quickRedeem.lookup.find(customer.document);

@@ -117,6 +117,7 @@ test('runs point expiration: "Ejecutando..." while it runs, then the result, and
   await rules.goto();
   await expect(rules.runExpiration()).toHaveText(t('settings.maintenance.runExpiration'));
   await rules.runExpiration().click();
+  await rules.confirmExpiration().click();
   await expect(rules.runExpiration()).toHaveText(t('settings.maintenance.running'));
   await expect(rules.runExpiration()).toBeDisabled();
   release();
@@ -131,6 +132,7 @@ test('runs point expiration: "Ejecutando..." while it runs, then the result, and
 
   // Running again expires nothing more.
   await rules.runExpiration().click();
+  await rules.confirmExpiration().click();
   await expect(rules.expirationResult()).toContainText(t('settings.maintenance.runExpirationSuccess'));
   expect((await company.api.searchTransactions({ type: 'expiration' })).total).toBe(1);
 
@@ -152,5 +154,6 @@ test('shows the error when running expiration fails', async ({ newCompanyAdmin }
   );
   await rules.goto();
   await rules.runExpiration().click();
+  await rules.confirmExpiration().click();
   await expect(rules.expirationResult()).toContainText(t('settings.maintenance.runExpirationError'));
 });

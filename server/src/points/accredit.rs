@@ -2,8 +2,9 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use futures::future::{try_join, try_join4};
-use serde::Deserialize;
+use futures::future::{try_join, try_join3, try_join4};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -16,7 +17,7 @@ use crate::auth::{CurrentUser, Tenant};
 use crate::db::{self, Conn};
 use crate::domain;
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path};
+use crate::http::{AppState, Json, Path, Query};
 use crate::tenant::settings;
 
 /// Screens that offer accreditation.
@@ -48,7 +49,77 @@ impl Accreditation {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(accredit_handler))
+    OpenApiRouter::new().routes(routes!(accredit_handler)).routes(routes!(preview_handler))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct PreviewParams {
+    /// Whole pesos, greater than zero.
+    pub invoice_amount: Option<String>,
+}
+
+/// What an invoice would earn a customer now, and the bonuses that apply.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccreditPreview {
+    pub points: i64,
+    /// The first-purchase multiplier, when that bonus applies to this purchase.
+    #[serde(with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    pub first_purchase_bonus: Option<Decimal>,
+    /// The birthday multiplier, when that bonus applies to this purchase.
+    #[serde(with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    pub birthday_bonus: Option<Decimal>,
+    /// The campaign multiplier (1 when there is no campaign).
+    #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
+    pub campaign_multiplier: Decimal,
+}
+
+/// The points an invoice would earn the customer if accredited now, with the bonuses that apply,
+/// by the same rules as the accreditation (it posts nothing).
+#[utoipa::path(get, path = "/customers/{id}/accredit-preview", tag = "points", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "customer id"), PreviewParams),
+    responses((status = 200, body = AccreditPreview), crate::error::ApiErrors))]
+async fn preview_handler(t: Tenant, Path(id): Path<i64>, Query(params): Query<PreviewParams>) -> AppResult<Json<AccreditPreview>> {
+    t.require_permission(PERMISSIONS).await?;
+    let (customer, settings, accredited_before) = db::pipeline(
+        &t,
+        &[store::CUSTOMER_FOR_PREVIEW, settings::SELECT, store::HAS_ACCREDITATION],
+        try_join3(store::customer_for_preview(&t, id), settings::load(&t), store::has_accreditation(&t, id)),
+    )
+    .await?;
+    let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
+    let amount = InvoiceAmount::parse(params.invoice_amount.map(Value::String).as_ref())?;
+    let earned = earning(&settings, &customer, accredited_before, amount, Utc::now())?;
+    t.commit().await?;
+    Ok(Json(AccreditPreview {
+        points: earned.points,
+        first_purchase_bonus: earned.first_purchase_bonus,
+        birthday_bonus: earned.birthday_bonus,
+        campaign_multiplier: settings.campaign_multiplier,
+    }))
+}
+
+/// What an invoice earns the customer at `now`: the rules must be set.
+fn earning(
+    settings: &settings::Settings,
+    customer: &store::LockedCustomer,
+    accredited_before: bool,
+    amount: InvoiceAmount,
+    now: DateTime<Utc>,
+) -> AppResult<rules::Earning> {
+    settings.require_rules()?;
+    let today = rules::local_date(now, rules::time_zone(&settings.time_zone));
+    let occasion = Occasion {
+        first_purchase: !accredited_before,
+        birthday: customer.birthdate.is_some_and(|born| rules::is_birthday(born, today)),
+    };
+    rules::earning(&EarningRules::from_settings(settings), amount, occasion)
+        .ok_or_else(|| AppError::bad_request(Msg::PostingTooLarge.with("max", rules::MAX_POSTING_POINTS)))
 }
 
 /// Credits points to a customer for an invoice: `floor(amount x pointsPerPeso x campaign x
@@ -106,13 +177,8 @@ pub async fn accredit(
     )
     .await?;
     let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
-    let today = rules::local_date(now, rules::time_zone(&settings.time_zone));
-    let occasion = Occasion {
-        first_purchase: !accredited_before,
-        birthday: customer.birthdate.is_some_and(|born| rules::is_birthday(born, today)),
-    };
-    let points = rules::accreditation_points(&EarningRules::from_settings(&settings), input.amount, occasion)
-        .ok_or_else(|| AppError::bad_request(Msg::InvoiceAmountTooLarge.with("max", rules::MAX_INVOICE_AMOUNT)))?;
+    let points = earning(&settings, &customer, accredited_before, input.amount, now)?.points;
+    rules::check_balance(customer.points, points)?;
     let description = format!("Purchase of {} COP", input.amount.pesos());
     let new_transaction = NewTransaction {
         kind: Kind::Accreditation,

@@ -2,7 +2,7 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use futures::future::{try_join, try_join4};
+use futures::future::{try_join, try_join5};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -136,35 +136,31 @@ pub async fn redeem(
     input: &Redemption,
     now: DateTime<Utc>,
 ) -> AppResult<Posting> {
-    // One round trip: the customer's lock, what the reward is worth, and the customer's batches
+    // One round trip: the customer's lock, the rules, the product, and the customer's batches
     // (locked after the customer, as every balance change does). Every statement of a sale
     // finds rows by key, so they keep their plans.
-    let worth = async {
-        Ok::<_, AppError>(match &input.reward {
-            Reward::Product { id, expected_points } => {
-                Worth::Product { product: store::product(conn, *id).await?, expected_points: *expected_points }
-            }
-            Reward::Points(points) => Worth::Points { points: *points, rate: settings::load(conn).await?.redemption_rate },
-        })
+    let product = async {
+        match &input.reward {
+            Reward::Product { id, .. } => store::product(conn, *id).await,
+            Reward::Points(_) => Ok(None),
+        }
     };
-    let worth_statement = match &input.reward {
-        Reward::Product { .. } => store::PRODUCT,
-        Reward::Points(_) => settings::SELECT,
-    };
-    let ((), customer, worth, open) = db::pipeline(
+    let ((), customer, settings, product, open) = db::pipeline(
         conn,
-        &[store::LOCK_CUSTOMER, worth_statement, store::OPEN_BATCHES],
-        try_join4(
+        &[store::LOCK_CUSTOMER, settings::SELECT, store::PRODUCT, store::OPEN_BATCHES],
+        try_join5(
             conn.keep_plans(),
             store::lock_customer(conn, customer_id),
-            worth,
+            settings::load(conn),
+            product,
             store::open_batches(conn, customer_id, None),
         ),
     )
     .await?;
     let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
-    let (points, redeemed_value, product_id, default_description) = match worth {
-        Worth::Product { product, expected_points } => {
+    settings.require_rules()?;
+    let (points, redeemed_value, product_id, default_description) = match &input.reward {
+        Reward::Product { expected_points, .. } => {
             let product = product.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
             if !product.is_active {
                 return Err(AppError::bad_request(Msg::ProductInactive));
@@ -175,7 +171,9 @@ pub async fn redeem(
             }
             (points, product.price, Some(product.id), product.name)
         }
-        Worth::Points { points, rate } => (points, rules::redeemed_value(points, rate), None, "Points redemption".to_string()),
+        Reward::Points(points) => {
+            (*points, rules::redeemed_value(*points, settings.redemption_rate), None, "Points redemption".to_string())
+        }
     };
     if points.get() > customer.points {
         return Err(AppError::bad_request(Msg::NotEnoughPoints));
@@ -211,10 +209,4 @@ pub async fn redeem(
     .await?;
     let new_transaction = new_transaction.answered(inserted, &updated_customer);
     Ok(Posting { updated_customer, new_transaction })
-}
-
-/// A redemption's reward and what it is worth, as read for it.
-enum Worth {
-    Product { product: Option<store::RedeemableProduct>, expected_points: Option<i64> },
-    Points { points: Points, rate: rust_decimal::Decimal },
 }

@@ -15,6 +15,19 @@ pub const DEFAULT_TIME_ZONE: Tz = chrono_tz::America::Bogota;
 
 /// The largest invoice accepted: one trillion pesos.
 pub const MAX_INVOICE_AMOUNT: i64 = 1_000_000_000_000;
+/// The most points one ledger row may post: one quadrillion (10^15), below 2^53 so that every
+/// figure stays exact as a JSON number in a browser.
+pub const MAX_POSTING_POINTS: i64 = 1_000_000_000_000_000;
+/// The most points a customer's balance may hold: one quadrillion (10^15).
+pub const MAX_BALANCE_POINTS: i64 = 1_000_000_000_000_000;
+
+/// Refuses a posting of `delta` points that would take `balance` past [`MAX_BALANCE_POINTS`].
+pub fn check_balance(balance: i64, delta: i64) -> Result<(), AppError> {
+    match balance.checked_add(delta) {
+        Some(after) if after <= MAX_BALANCE_POINTS => Ok(()),
+        _ => Err(AppError::conflict(Msg::BalanceTooLarge.with("max", MAX_BALANCE_POINTS))),
+    }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Values parsed once at the edge
@@ -131,7 +144,7 @@ pub struct Occasion {
 }
 
 /// `floor(invoiceAmount x pointsPerPeso x campaignMultiplier x bonus)` in exact decimals.
-/// `None` when the result does not fit in the ledger.
+/// `None` when the result is more than one posting may hold ([`MAX_POSTING_POINTS`]).
 pub fn accreditation_points(rules: &EarningRules, amount: InvoiceAmount, occasion: Occasion) -> Option<i64> {
     let mut points = Decimal::from(amount.pesos())
         .checked_mul(rules.points_per_peso)?
@@ -146,7 +159,25 @@ pub fn accreditation_points(rules: &EarningRules, amount: InvoiceAmount, occasio
             points = points.checked_mul(bonus)?;
         }
     }
-    points.floor().to_i64().map(|p| p.max(0))
+    points.floor().to_i64().map(|p| p.max(0)).filter(|p| *p <= MAX_POSTING_POINTS)
+}
+
+/// What a purchase earns and the bonuses that made it: the multipliers of the enabled bonuses
+/// whose occasion holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Earning {
+    pub points: i64,
+    pub first_purchase_bonus: Option<Decimal>,
+    pub birthday_bonus: Option<Decimal>,
+}
+
+/// [`accreditation_points`] with the bonuses that applied, for the till to show before the sale.
+pub fn earning(rules: &EarningRules, amount: InvoiceAmount, occasion: Occasion) -> Option<Earning> {
+    Some(Earning {
+        points: accreditation_points(rules, amount, occasion)?,
+        first_purchase_bonus: rules.first_purchase_bonus.filter(|_| occasion.first_purchase),
+        birthday_bonus: rules.birthday_bonus.filter(|_| occasion.birthday),
+    })
 }
 
 /// Whether `today` is the birthday of someone born on `birthdate`; 29 February counts on
@@ -173,6 +204,18 @@ pub fn redeemed_value(points: Points, redemption_rate: Decimal) -> i64 {
         .checked_div(redemption_rate)
         .and_then(|value| value.floor().to_i64())
         .unwrap_or(0)
+}
+
+/// The peso value of a sum of points (`floor(points / redemptionRate)`, 0 without a rate).
+pub fn peso_value(points: i128, redemption_rate: Decimal) -> i128 {
+    if redemption_rate <= Decimal::ZERO || points <= 0 {
+        return 0;
+    }
+    Decimal::try_from_i128_with_scale(points, 0)
+        .ok()
+        .and_then(|points| points.checked_div(redemption_rate))
+        .and_then(|value| value.floor().to_i128())
+        .unwrap_or(i128::MAX)
 }
 
 /// An open point batch: its id and the points still in it, oldest first.
@@ -331,6 +374,30 @@ mod tests {
             let got = accreditation_points(&rules(ppp, campaign, *first, *birthday), amount(*pesos), *occasion);
             assert_eq!(got, Some(*expected), "{ppp} x {campaign} x {first:?}/{birthday:?} x {pesos} {occasion:?}");
         }
+    }
+
+    #[test]
+    fn a_posting_and_a_balance_hold_at_most_their_bounds() {
+        let most = rules("1000", "100", Some("100"), None);
+        let first = Occasion { first_purchase: true, birthday: false };
+        assert_eq!(accreditation_points(&most, amount(100_000_000), first), Some(MAX_POSTING_POINTS));
+        assert_eq!(accreditation_points(&most, amount(100_000_001), first), None);
+        assert!(check_balance(MAX_BALANCE_POINTS - 5, 5).is_ok());
+        assert_eq!(check_balance(MAX_BALANCE_POINTS - 5, 6).unwrap_err().status(), axum::http::StatusCode::CONFLICT);
+        assert!(check_balance(i64::MAX, 1).is_err());
+        assert_eq!(peso_value(18_000_000_000_000_000_000, Decimal::new(2, 0)), 9_000_000_000_000_000_000);
+    }
+
+    #[test]
+    fn the_earning_names_only_the_enabled_bonuses_whose_occasion_holds() {
+        let both = rules("0.01", "1", Some("1.5"), Some("2"));
+        let earned = earning(&both, amount(10_000), BOTH).unwrap();
+        assert_eq!(earned, Earning { points: 300, first_purchase_bonus: Some(dec("1.5")), birthday_bonus: Some(dec("2")) });
+        let earned = earning(&both, amount(10_000), BIRTHDAY).unwrap();
+        assert_eq!(earned, Earning { points: 200, first_purchase_bonus: None, birthday_bonus: Some(dec("2")) });
+        let disabled = rules("0.01", "1", None, None);
+        let earned = earning(&disabled, amount(10_000), BOTH).unwrap();
+        assert_eq!(earned, Earning { points: 100, first_purchase_bonus: None, birthday_bonus: None });
     }
 
     #[test]

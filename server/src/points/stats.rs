@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::rules::{self, Points};
+use super::rules;
 use super::store;
 use crate::auth::Tenant;
 use crate::db::Conn;
@@ -25,9 +25,11 @@ pub struct DayBucket {
     #[schema(value_type = String, format = Date)]
     pub date: NaiveDate,
     /// Points of non-voided accreditations that day.
-    pub accredited: i64,
+    #[schema(value_type = i64)]
+    pub accredited: i128,
     /// Points of non-voided redemptions that day.
-    pub redeemed: i64,
+    #[schema(value_type = i64)]
+    pub redeemed: i128,
 }
 
 /// What the company owes its customers in points.
@@ -35,9 +37,11 @@ pub struct DayBucket {
 #[serde(rename_all = "camelCase")]
 pub struct Liability {
     /// Points held by active customers.
-    pub outstanding_points: i64,
+    #[schema(value_type = i64)]
+    pub outstanding_points: i128,
     /// Their peso value at the current redemption rate (`floor(points / redemptionRate)`).
-    pub value: i64,
+    #[schema(value_type = i64)]
+    pub value: i128,
 }
 
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
@@ -46,11 +50,13 @@ pub struct Dashboard {
     /// Active customers.
     pub total_customers: i64,
     /// Points held by active customers.
-    pub points_in_circulation: i64,
+    #[schema(value_type = i64)]
+    pub points_in_circulation: i128,
     /// Non-voided accreditations and redemptions in the last 30 days.
     pub transactions_last30_days: i64,
     /// Points of non-voided accreditations in the last 30 days.
-    pub points_accredited_last30_days: i64,
+    #[schema(value_type = i64)]
+    pub points_accredited_last30_days: i128,
     /// 30 local days, oldest first, today last.
     pub daily: Vec<DayBucket>,
     pub liability: Liability,
@@ -142,9 +148,7 @@ pub async fn dashboard(conn: &Conn, now: DateTime<Utc>) -> AppResult<Dashboard> 
             }
         })
         .collect();
-    let value = Points::new(totals.points)
-        .map(|points| rules::redeemed_value(points, settings.redemption_rate))
-        .unwrap_or(0);
+    let value = rules::peso_value(totals.points, settings.redemption_rate);
     Ok(Dashboard {
         total_customers: totals.customers,
         points_in_circulation: totals.points,

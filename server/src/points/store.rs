@@ -5,13 +5,14 @@
 use std::sync::LazyLock;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use rust_decimal::prelude::ToPrimitive;
 use tokio_postgres::Row;
 use tracing::instrument;
 
 use super::rules::OpenBatch;
 use super::{Kind, Transaction};
 use crate::db::Conn;
-use crate::error::{AppError, AppResult};
+use crate::error::{AppError, AppResult, Msg};
 use crate::tenant::customers::{Customer, CUSTOMER_COLUMNS, FEW_MATCHES};
 
 // ---------------------------------------------------------------------------------------------
@@ -53,17 +54,31 @@ pub const TAKE_FROM_BATCHES: &str = "with plan as (select batch_id, points \
     select $1, plan.batch_id, plan.points from plan join taken on taken.id = plan.batch_id";
 pub const PRODUCT: &str = "select id, name, points_value, price, is_active from products where id = $1";
 
-/// Locks a customer's row: every balance change of that customer waits for this transaction.
+/// The customer as the accreditation preview reads it (no lock: the preview posts nothing).
+pub const CUSTOMER_FOR_PREVIEW: &str = "select id, points, is_active, birthdate, \
+    coalesce(last_activity_at, created_at) as last_active from customers where id = $1";
+
 #[instrument(level = "debug", skip(conn))]
-pub async fn lock_customer(conn: &Conn, id: i64) -> AppResult<Option<LockedCustomer>> {
-    let stmt = conn.prepare_cached(LOCK_CUSTOMER).await?;
-    Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| LockedCustomer {
+pub async fn customer_for_preview(conn: &Conn, id: i64) -> AppResult<Option<LockedCustomer>> {
+    let stmt = conn.prepare_cached(CUSTOMER_FOR_PREVIEW).await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.as_ref().map(customer_from_row))
+}
+
+fn customer_from_row(row: &Row) -> LockedCustomer {
+    LockedCustomer {
         id: row.get("id"),
         points: row.get("points"),
         is_active: row.get("is_active"),
         birthdate: row.get("birthdate"),
         last_active: row.get("last_active"),
-    }))
+    }
+}
+
+/// Locks a customer's row: every balance change of that customer waits for this transaction.
+#[instrument(level = "debug", skip(conn))]
+pub async fn lock_customer(conn: &Conn, id: i64) -> AppResult<Option<LockedCustomer>> {
+    let stmt = conn.prepare_cached(LOCK_CUSTOMER).await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.as_ref().map(customer_from_row))
 }
 
 /// Whether the customer has a non-voided accreditation (so a new one is not a first purchase).
@@ -144,6 +159,9 @@ pub struct Inserted {
     pub pos_name: Option<String>,
 }
 
+/// Writes a ledger row. An accreditation whose invoice reference an active accreditation already
+/// holds is refused with a 409 naming that one (the unique index `transactions_invoice_key`
+/// decides, so two tills racing with one invoice cannot both credit it).
 #[instrument(level = "debug", skip_all, fields(kind = row.kind.as_str(), customer = row.customer_id, points = row.points))]
 pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<Inserted> {
     let stmt = conn
@@ -152,15 +170,17 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
                  where day >= ($1 at time zone (select time_zone from settings))::date), \
              inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
                  cashier_username, pos_id, description, invoice_amount, redeemed_value, invoice_reference, \
-                 product_id, original_transaction_id) \
-                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+                 product_id, original_transaction_id, invoice_key) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+                     case when $2 = 'accreditation' then upper($11) end) \
+                 on conflict (invoice_key) where not is_voided do nothing \
                  returning id, created_at, pos_id) \
              select i.id, i.created_at, p.name as pos_name \
              from inserted i left join points_of_sale p on p.id = i.pos_id",
         )
         .await?;
     let inserted = conn
-        .query_one(
+        .query_opt(
             &stmt,
             &[
                 &row.at,
@@ -179,7 +199,35 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
             ],
         )
         .await?;
-    Ok(Inserted { id: inserted.get("id"), created_at: inserted.get("created_at"), pos_name: inserted.get("pos_name") })
+    match inserted {
+        Some(inserted) => Ok(Inserted {
+            id: inserted.get("id"),
+            created_at: inserted.get("created_at"),
+            pos_name: inserted.get("pos_name"),
+        }),
+        None => Err(invoice_already_credited(conn, row.invoice_reference.unwrap_or_default()).await?),
+    }
+}
+
+/// The refusal of a second accreditation of an invoice: the earlier transaction's id and its
+/// date in the company's time zone.
+async fn invoice_already_credited(conn: &Conn, reference: &str) -> AppResult<AppError> {
+    let stmt = conn
+        .prepare_cached(
+            "select id, to_char(created_at at time zone (select time_zone from settings), 'YYYY-MM-DD HH24:MI') as at \
+             from transactions where invoice_key = upper($1) and not is_voided",
+        )
+        .await?;
+    let earlier = conn.query_opt(&stmt, &[&reference]).await?;
+    let Some(earlier) = earlier else {
+        return Err(AppError::internal(anyhow::anyhow!("invoice reference conflict without an active holder")));
+    };
+    Ok(AppError::conflict(
+        Msg::InvoiceAlreadyCredited
+            .with("reference", reference)
+            .with("transactionId", earlier.get::<_, i64>("id").to_string())
+            .with("date", earlier.get::<_, String>("at")),
+    ))
 }
 
 const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, t.points, t.customer_id, \
@@ -693,19 +741,20 @@ pub async fn delete_idempotency_keys_before(conn: &Conn, before: DateTime<Utc>) 
 #[derive(Clone, Copy, Debug)]
 pub struct CustomerTotals {
     pub customers: i64,
-    pub points: i64,
+    /// Summed as `numeric`: no number of customers overflows it.
+    pub points: i128,
 }
 
 #[instrument(level = "debug", skip(conn))]
 pub async fn customer_totals(conn: &Conn) -> AppResult<CustomerTotals> {
     let stmt = conn
         .prepare_cached(
-            "select count(*) as customers, coalesce(sum(points), 0)::bigint as points \
+            "select count(*) as customers, coalesce(sum(points), 0) as points \
              from customers where is_active",
         )
         .await?;
     let row = conn.query_one(&stmt, &[]).await?;
-    Ok(CustomerTotals { customers: row.get("customers"), points: row.get("points") })
+    Ok(CustomerTotals { customers: row.get("customers"), points: whole(&row, "points") })
 }
 
 /// The cached figures of the closed days in `[first, last]` computed in `time_zone`.
@@ -713,14 +762,15 @@ pub async fn customer_totals(conn: &Conn) -> AppResult<CustomerTotals> {
 pub async fn cached_days(conn: &Conn, first: NaiveDate, last: NaiveDate, time_zone: &str) -> AppResult<Vec<DayFigures>> {
     let stmt = conn
         .prepare_cached(
-            "select day, accredited, redeemed, transactions from daily_figures \
+            "select day, accredited::numeric, redeemed::numeric, transactions from daily_figures \
              where day between $1 and $2 and time_zone = $3",
         )
         .await?;
     Ok(conn.query(&stmt, &[&first, &last, &time_zone]).await?.iter().map(day_from_row).collect())
 }
 
-/// Keeps closed days' figures for the next dashboard.
+/// Keeps closed days' figures for the next dashboard (those that fit its `bigint` columns; any
+/// other is computed each time).
 #[instrument(level = "debug", skip(conn, days))]
 pub async fn cache_days(conn: &Conn, days: &[DayFigures], time_zone: &str) -> AppResult<()> {
     let stmt = conn
@@ -732,10 +782,14 @@ pub async fn cache_days(conn: &Conn, days: &[DayFigures], time_zone: &str) -> Ap
                  redeemed = excluded.redeemed, transactions = excluded.transactions",
         )
         .await?;
-    let dates: Vec<NaiveDate> = days.iter().map(|d| d.date).collect();
-    let accredited: Vec<i64> = days.iter().map(|d| d.accredited).collect();
-    let redeemed: Vec<i64> = days.iter().map(|d| d.redeemed).collect();
-    let transactions: Vec<i64> = days.iter().map(|d| d.transactions).collect();
+    let days: Vec<(NaiveDate, i64, i64, i64)> = days
+        .iter()
+        .filter_map(|d| Some((d.date, i64::try_from(d.accredited).ok()?, i64::try_from(d.redeemed).ok()?, d.transactions)))
+        .collect();
+    let dates: Vec<NaiveDate> = days.iter().map(|d| d.0).collect();
+    let accredited: Vec<i64> = days.iter().map(|d| d.1).collect();
+    let redeemed: Vec<i64> = days.iter().map(|d| d.2).collect();
+    let transactions: Vec<i64> = days.iter().map(|d| d.3).collect();
     conn.execute(&stmt, &[&dates, &accredited, &redeemed, &transactions, &time_zone]).await?;
     Ok(())
 }
@@ -743,18 +797,24 @@ pub async fn cache_days(conn: &Conn, days: &[DayFigures], time_zone: &str) -> Ap
 fn day_from_row(row: &Row) -> DayFigures {
     DayFigures {
         date: row.get("day"),
-        accredited: row.get("accredited"),
-        redeemed: row.get("redeemed"),
+        accredited: whole(row, "accredited"),
+        redeemed: whole(row, "redeemed"),
         transactions: row.get("transactions"),
     }
 }
 
-/// One local day's non-voided accreditations and redemptions.
+/// A whole `numeric` (a sum of points).
+fn whole(row: &Row, column: &str) -> i128 {
+    row.get::<_, rust_decimal::Decimal>(column).trunc().to_i128().unwrap_or(i128::MAX)
+}
+
+/// One local day's non-voided accreditations and redemptions; the sums are `numeric`, which no
+/// number of postings overflows.
 #[derive(Clone, Copy, Debug)]
 pub struct DayFigures {
     pub date: NaiveDate,
-    pub accredited: i64,
-    pub redeemed: i64,
+    pub accredited: i128,
+    pub redeemed: i128,
     pub transactions: i64,
 }
 
@@ -770,8 +830,8 @@ pub async fn daily_figures(
     let stmt = conn
         .prepare_cached(
             "select (created_at at time zone $3)::date as day, \
-                    coalesce(sum(points) filter (where type = 'accreditation'), 0)::bigint as accredited, \
-                    coalesce(-sum(points) filter (where type = 'redemption'), 0)::bigint as redeemed, \
+                    coalesce(sum(points) filter (where type = 'accreditation'), 0) as accredited, \
+                    coalesce(-sum(points) filter (where type = 'redemption'), 0) as redeemed, \
                     count(*) as transactions \
              from transactions \
              where created_at >= $1 and created_at < $2 and not is_voided and type in ('accreditation', 'redemption') \

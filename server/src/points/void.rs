@@ -10,9 +10,11 @@ use utoipa_axum::routes;
 
 use super::idempotency::{Idempotent, IdempotencyKey};
 use super::store::{self, NewTransaction};
-use super::Kind;
-use crate::auth::{self, CurrentUser, Tenant};
-use crate::db::Conn;
+use super::{rules, Kind};
+use axum::extract::State;
+
+use crate::auth::{self, ClientAddress, CurrentUser, PasswordCheck, Tenant};
+use crate::db::{Conn, TenantTx};
 use crate::domain::{Prefix, Role};
 use crate::error::{AppError, AppResult, Lang, Msg, Params};
 use crate::http::{AppState, Json, Path};
@@ -84,6 +86,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     request_body = VoidRequest,
     responses((status = 200, body = VoidResponse), crate::error::ApiErrors))]
 async fn void_handler(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     t: Tenant,
     key: IdempotencyKey,
     Path(id): Path<i64>,
@@ -91,13 +95,24 @@ async fn void_handler(
     Json(request): Json<VoidRequest>,
 ) -> AppResult<Response> {
     t.require_permission(PERMISSIONS).await?;
-    let approval = Approval::from_request(&request);
+    // A cajero's approval is a login attempt of the approver: throttled like one, and checked
+    // with no connection held.
+    let (t, approved_by) = if t.user.role == Role::Cajero {
+        check_target(&t, &t.user, id).await?;
+        let approval = Approval::from_request(&request).ok_or_else(|| AppError::bad_request(Msg::VoidApprovalRequired))?;
+        let (prefix, cashier) = (t.prefix.clone(), t.user.username.clone());
+        let (t, approver) =
+            t.between_transactions(&state, check_approval(&state, &prefix, &cashier, &address, &approval)).await?;
+        (t, Some(approver))
+    } else {
+        (t, None)
+    };
     let idempotent = Idempotent::new(&key, t.user.id, "void", json!({ "transactionId": id }));
     if let Some(first_answer) = idempotent.begin(&t).await? {
         t.commit().await?;
         return Ok(first_answer);
     }
-    let voided = void(&t, &t.user, &t.prefix, id, approval.as_ref(), Utc::now()).await?;
+    let voided = void(&t, &t.user, id, approved_by.as_deref(), Utc::now()).await?;
     audit(
         &t,
         "transaction.void",
@@ -117,30 +132,23 @@ async fn void_handler(
     Ok(answer)
 }
 
-/// Voids transaction `id` at `now`, by `by`, inside the caller's transaction.
+/// Voids transaction `id` at `now`, by `by`, inside the caller's transaction. A cajero's void
+/// needs `approved_by`, the supervisor or admin whose credentials were checked.
 pub async fn void(
     conn: &Conn,
     by: &CurrentUser,
-    prefix: &Prefix,
     id: i64,
-    approval: Option<&Approval>,
+    approved_by: Option<&str>,
     now: DateTime<Utc>,
 ) -> AppResult<Voided> {
-    let target = store::void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
-    check_voidable(target.kind)?;
+    let target = check_target(conn, by, id).await?;
     let approved_by = match by.role {
-        Role::Cajero => {
-            if target.cashier_id != Some(by.id) {
-                return Err(AppError::Forbidden(Msg::VoidOwnOnly.into()));
-            }
-            let approval = approval.ok_or_else(|| AppError::bad_request(Msg::VoidApprovalRequired))?;
-            Some(check_approval(conn, prefix, approval).await?)
-        }
+        Role::Cajero => Some(approved_by.ok_or_else(|| AppError::bad_request(Msg::VoidApprovalRequired))?.to_string()),
         Role::Supervisor | Role::Admin => None,
     };
 
     // Customer first, then the transaction: the order every balance change takes its locks in.
-    store::lock_customer(conn, target.customer_id).await?;
+    let customer = store::lock_customer(conn, target.customer_id).await?;
     let target = store::lock_void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
     if target.is_voided {
         return Err(AppError::conflict(Msg::VoidAlreadyVoided));
@@ -155,6 +163,10 @@ pub async fn void(
     }
     let voided_by = approved_by.clone().unwrap_or_else(|| by.username.clone());
     let points = -target.points;
+    // Points a voided redemption gives back must fit the balance.
+    if let Some(customer) = customer.filter(|_| points > 0) {
+        rules::check_balance(customer.points, points)?;
+    }
     let description = format!("Cancellation of transaction #{}", target.id);
     let cancellation_id = store::insert_transaction(
         conn,
@@ -194,6 +206,16 @@ pub async fn void(
     Ok(Voided { transaction_id: target.id, kind: target.kind, cancellation_id, points, voided_by, approved_by })
 }
 
+/// The transaction `by` may void: it exists, is of a voidable kind, and is a cajero's own.
+async fn check_target(conn: &Conn, by: &CurrentUser, id: i64) -> AppResult<store::VoidTarget> {
+    let target = store::void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
+    check_voidable(target.kind)?;
+    if by.role == Role::Cajero && target.cashier_id != Some(by.id) {
+        return Err(AppError::Forbidden(Msg::VoidOwnOnly.into()));
+    }
+    Ok(target)
+}
+
 fn check_voidable(kind: Kind) -> AppResult<()> {
     match kind {
         Kind::Accreditation | Kind::Redemption => Ok(()),
@@ -203,27 +225,49 @@ fn check_voidable(kind: Kind) -> AppResult<()> {
     }
 }
 
-/// Checks a supervisor's or admin's credentials of this company; answers the approver's
+/// Checks a supervisor's or admin's credentials of this company as a login of `name@prefix`
+/// from the cajero's address (counted, delayed and locked out alike); answers the approver's
 /// username. Unknown users take the same argon2 work as wrong passwords.
-async fn check_approval(conn: &Conn, prefix: &Prefix, approval: &Approval) -> AppResult<String> {
+async fn check_approval(
+    state: &AppState,
+    prefix: &Prefix,
+    cashier: &str,
+    address: &str,
+    approval: &Approval,
+) -> AppResult<String> {
     let refused = || AppError::Unauthorized(Msg::VoidIncorrectCredentials.into());
-    let username = match approval.username.rsplit_once('@') {
-        Some((name, company)) if company == prefix.as_str() => name,
-        Some(_) => "",
-        None => approval.username.as_str(),
-    };
-    let hash = if username.is_empty() || approval.password.is_empty() || username.contains(char::is_control) {
-        None
-    } else {
-        store::approver_password_hash(conn, username).await?
-    };
-    let Some(hash) = hash else {
-        auth::verify_password(approval.password.clone(), auth::dummy_hash().await).await;
+    // Nothing any account could match: no password to check, nothing to count (as a login).
+    if approval.username.is_empty() || approval.password.is_empty() || approval.username.contains(char::is_control)
+        || crate::domain::forbidden_character(&approval.username).is_some()
+    {
         return Err(refused());
-    };
-    if auth::verify_password(approval.password.clone(), hash).await {
-        Ok(username.to_string())
-    } else {
-        Err(refused())
     }
+    let login: String = if approval.username.contains('@') {
+        approval.username.chars().take(100).collect()
+    } else {
+        format!("{}@{prefix}", approval.username).chars().take(100).collect()
+    };
+    let username = match login.rsplit_once('@') {
+        Some((name, company)) if company == prefix.as_str() && !name.is_empty() => Some(name),
+        _ => None,
+    };
+    let check = PasswordCheck { login: &login, address, company: Some(prefix), actor: cashier, via: "voidApproval" };
+    let approver = auth::throttled(state, check, async {
+        let hash = match username {
+            Some(name) => {
+                let tx = TenantTx::begin(&state.pool, prefix).await?;
+                let hash = store::approver_password_hash(&tx, name).await?;
+                tx.commit().await?;
+                hash.map(|hash| (name, hash))
+            }
+            None => None,
+        };
+        let Some((name, hash)) = hash else {
+            auth::verify_password(approval.password.clone(), auth::dummy_hash().await).await;
+            return Ok(None);
+        };
+        Ok(auth::verify_password(approval.password.clone(), hash).await.then(|| name.to_string()))
+    })
+    .await?;
+    approver.ok_or_else(refused)
 }

@@ -43,8 +43,26 @@ pub struct Settings {
     pub time_zone: String,
 }
 
+impl Settings {
+    /// Whether an admin has set the rules a sale needs: points per peso and the redemption rate.
+    /// A new company starts with both at 0, and the till refuses to accredit or redeem until
+    /// they are set (`docs/decisions.md`).
+    pub fn rules_set(&self) -> bool {
+        self.points_per_peso > Decimal::ZERO && self.redemption_rate > Decimal::ZERO
+    }
+
+    /// Refuses a sale while the rules are not set.
+    pub fn require_rules(&self) -> AppResult<()> {
+        if self.rules_set() {
+            Ok(())
+        } else {
+            Err(AppError::conflict(Msg::RulesNotSet))
+        }
+    }
+}
+
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(read, save))
+    OpenApiRouter::new().routes(routes!(read, save)).routes(routes!(setup))
 }
 
 /// The statement of [`load`], for [`crate::db::pipeline`].
@@ -118,9 +136,14 @@ pub struct SettingsInput {
     time_zone: Option<String>,
 }
 
-/// A decimal within `[min, max]` that is a whole multiple of `step`.
-fn stepped(field: Field, value: Decimal, min: Decimal, max: Decimal, step: Decimal) -> AppResult<Decimal> {
+/// A decimal within `[min, max]` that is a whole multiple of `step`; the current value is
+/// accepted as it is, so the object `GET /settings` answered can be saved back (a new company's
+/// rules start at 0, below every minimum).
+fn stepped(field: Field, value: Decimal, current: Decimal, (min, max, step): (Decimal, Decimal, Decimal)) -> AppResult<Decimal> {
     let value = value.round_dp(6).normalize();
+    if value == current.normalize() {
+        return Ok(current);
+    }
     if value < min || value > max {
         return Err(AppError::bad_request(Msg::FieldRange.field(field).with("min", min.to_string()).with("max", max.to_string())));
     }
@@ -130,7 +153,10 @@ fn stepped(field: Field, value: Decimal, min: Decimal, max: Decimal, step: Decim
     Ok(value)
 }
 
-fn days(field: Field, value: i64) -> AppResult<i32> {
+fn days(field: Field, value: i64, current: i32) -> AppResult<i32> {
+    if value == i64::from(current) {
+        return Ok(current);
+    }
     if !(1..=36_500).contains(&value) {
         return Err(AppError::bad_request(Msg::FieldDays.field(field)));
     }
@@ -157,13 +183,13 @@ impl SettingsInput {
     fn apply(self, mut s: Settings) -> AppResult<Settings> {
         let d = |text: &str| text.parse::<Decimal>().expect("constant");
         if let Some(v) = self.points_per_peso {
-            s.points_per_peso = stepped(Field::PointsPerPeso, v, d("0.001"), d("1000"), d("0.001"))?;
+            s.points_per_peso = stepped(Field::PointsPerPeso, v, s.points_per_peso, (d("0.001"), d("1000"), d("0.001")))?;
         }
         if let Some(v) = self.redemption_rate {
-            s.redemption_rate = stepped(Field::RedemptionRate, v, d("1"), d("1000000"), d("1"))?;
+            s.redemption_rate = stepped(Field::RedemptionRate, v, s.redemption_rate, (d("1"), d("1000000"), d("1")))?;
         }
         if let Some(v) = self.campaign_multiplier {
-            s.campaign_multiplier = stepped(Field::CampaignMultiplier, v, d("1"), d("100"), d("0.5"))?;
+            s.campaign_multiplier = stepped(Field::CampaignMultiplier, v, s.campaign_multiplier, (d("1"), d("100"), d("0.5")))?;
         }
         if let Some(v) = self.expiration_policy {
             if !EXPIRATION_POLICIES.contains(&v.as_str()) {
@@ -172,22 +198,24 @@ impl SettingsInput {
             s.expiration_policy = v;
         }
         if let Some(v) = self.points_expiration_days {
-            s.points_expiration_days = days(Field::PointsExpirationDays, v)?;
+            s.points_expiration_days = days(Field::PointsExpirationDays, v, s.points_expiration_days)?;
         }
         if let Some(v) = self.inactivity_days {
-            s.inactivity_days = days(Field::InactivityDays, v)?;
+            s.inactivity_days = days(Field::InactivityDays, v, s.inactivity_days)?;
         }
         if let Some(v) = self.enable_first_purchase_bonus {
             s.enable_first_purchase_bonus = v;
         }
         if let Some(v) = self.first_purchase_bonus_multiplier {
-            s.first_purchase_bonus_multiplier = stepped(Field::FirstPurchaseBonusMultiplier, v, d("1"), d("100"), d("0.1"))?;
+            s.first_purchase_bonus_multiplier =
+                stepped(Field::FirstPurchaseBonusMultiplier, v, s.first_purchase_bonus_multiplier, (d("1"), d("100"), d("0.1")))?;
         }
         if let Some(v) = self.enable_birthday_bonus {
             s.enable_birthday_bonus = v;
         }
         if let Some(v) = self.birthday_bonus_multiplier {
-            s.birthday_bonus_multiplier = stepped(Field::BirthdayBonusMultiplier, v, d("1"), d("100"), d("0.1"))?;
+            s.birthday_bonus_multiplier =
+                stepped(Field::BirthdayBonusMultiplier, v, s.birthday_bonus_multiplier, (d("1"), d("100"), d("0.1")))?;
         }
         if let Some(p) = self.role_permissions {
             s.role_permissions = RolePermissions {
@@ -236,4 +264,41 @@ async fn save(t: Tenant, Json(input): Json<SettingsInput>) -> AppResult<Json<Set
     let saved = load(&t).await?;
     t.commit().await?;
     Ok(Json(saved))
+}
+
+/// What a new company still has to set up before its tills can work.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetupProgress {
+    /// Points per peso and the redemption rate are set.
+    pub rules: bool,
+    /// Active points of sale.
+    pub points_of_sale: i64,
+    /// Active supervisors and cashiers.
+    pub users: i64,
+    /// Active products that can be redeemed (worth at least 1 point).
+    pub products: i64,
+}
+
+/// The admin's set-up checklist: the rules, points of sale, staff and products.
+#[utoipa::path(get, path = "/settings/setup", tag = "settings", security(("bearer" = [])),
+    responses((status = 200, body = SetupProgress), crate::error::ApiErrors))]
+async fn setup(t: Tenant) -> AppResult<Json<SetupProgress>> {
+    t.require_admin()?;
+    let rules = load(&t).await?.rules_set();
+    let (points_of_sale, users, products) = setup_counts(&t).await?;
+    t.commit().await?;
+    Ok(Json(SetupProgress { rules, points_of_sale, users, products }))
+}
+
+async fn setup_counts(conn: &Conn) -> AppResult<(i64, i64, i64)> {
+    let stmt = conn
+        .prepare_cached(
+            "select (select count(*) from points_of_sale where is_active) as points_of_sale, \
+                    (select count(*) from users where is_active and role <> 'admin') as users, \
+                    (select count(*) from products where is_active and points_value >= 1) as products",
+        )
+        .await?;
+    let row = conn.query_one(&stmt, &[]).await?;
+    Ok((row.get("points_of_sale"), row.get("users"), row.get("products")))
 }

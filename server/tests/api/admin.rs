@@ -263,3 +263,38 @@ async fn settings_have_defaults_and_enforce_their_bounds() {
     assert_eq!(app.get("/api/settings", &admin).await.body["pointsPerPeso"], 0.001, "refused updates change nothing");
     assert_eq!(app.count("select count(*) from tenant_acme.audit_log where action = 'permissions.update'").await, 1);
 }
+
+#[tokio::test]
+async fn a_new_company_saves_back_the_settings_it_was_given() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let mut defaults = app.get("/api/settings", &admin).await.body;
+    assert_eq!(defaults["pointsPerPeso"], 0.0);
+    defaults["rolePermissions"]["cajero"] = json!(["/main", "/accreditar"]);
+    let saved = app.post("/api/settings", &admin, defaults.clone()).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(saved.body, defaults, "the permissions changed and nothing else");
+    // A rule set once cannot go back to 0.
+    assert_eq!(app.post("/api/settings", &admin, json!({ "pointsPerPeso": 0.02 })).await.status, StatusCode::OK);
+    let unset = app.post("/api/settings", &admin, json!({ "pointsPerPeso": 0 })).await;
+    assert_eq!(unset.status, StatusCode::BAD_REQUEST, "{}", unset.body);
+    assert_eq!(unset.body["params"]["field"], "pointsPerPeso");
+}
+
+#[tokio::test]
+async fn the_admin_sees_what_the_company_still_has_to_set_up() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let setup = app.get("/api/settings/setup", &admin).await;
+    assert_eq!(setup.status, StatusCode::OK, "{}", setup.body);
+    assert_eq!(setup.body, json!({ "rules": false, "pointsOfSale": 0, "users": 0, "products": 0 }));
+
+    app.post("/api/settings", &admin, json!({ "pointsPerPeso": 0.01, "redemptionRate": 10 })).await;
+    let pos = app.create_pos(&admin, "Centro").await;
+    let (_, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    let product = json!({ "code": "P-1", "name": "Taza", "price": 5000, "pointsValue": 50 });
+    assert_eq!(app.post("/api/products", &admin, product).await.status, StatusCode::CREATED);
+    let setup = app.get("/api/settings/setup", &admin).await;
+    assert_eq!(setup.body, json!({ "rules": true, "pointsOfSale": 1, "users": 1, "products": 1 }));
+    assert_eq!(app.get("/api/settings/setup", &cajero).await.status, StatusCode::FORBIDDEN);
+}

@@ -51,6 +51,63 @@ async fn repeated_login_failures_slow_down_then_lock_and_a_success_resets_them()
     assert_eq!(app.count("select count(*) from platform.login_throttle where key = 'login:root'").await, 0);
 }
 
+/// Sends the logins all at once; answers how many got 401 and 429, and how long the burst took.
+async fn login_burst(app: &crate::helpers::TestApp, logins: Vec<(String, String)>) -> (usize, usize, Duration) {
+    let started = Instant::now();
+    let answers = futures::future::join_all(logins.iter().map(|(name, password)| app.login(name, password))).await;
+    let elapsed = started.elapsed();
+    let count = |status| answers.iter().filter(|a| a.status == status).count();
+    let (refused, throttled) = (count(StatusCode::UNAUTHORIZED), count(StatusCode::TOO_MANY_REQUESTS));
+    assert_eq!(refused + throttled, logins.len(), "only 401 and 429: {:?}", answers.iter().map(|a| a.status).collect::<Vec<_>>());
+    (refused, throttled, elapsed)
+}
+
+#[tokio::test]
+async fn a_burst_of_wrong_logins_for_one_name_gets_at_most_the_limit_checked_and_then_locks_it() {
+    let app = spawn_app().await;
+    app.create_company("acme").await;
+    let logins = (0..50).map(|i| ("admin@acme".to_string(), format!("wrong-{i}"))).collect();
+    let (refused, throttled, elapsed) = login_burst(&app, logins).await;
+    eprintln!("50 concurrent wrong logins for one name: {refused} x 401, {throttled} x 429 in {elapsed:?}");
+    // The limit per name is 10 (the test policy keeps the default).
+    assert!((1..=10).contains(&refused), "{refused} passwords were checked");
+    assert_eq!(throttled, 50 - refused);
+
+    // Locked: the right password is refused, with the minutes left.
+    let locked = app.login("admin@acme", "admin-pass-1").await;
+    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(locked.message(), "too many failed login attempts; try again in 15 minute(s)");
+    let audited = "select count(*) from tenant_acme.audit_log where action = 'login.locked' \
+                   and detail ->> 'login' = 'admin@acme' and detail -> 'locked' = '[\"name\"]' and detail ->> 'via' = 'login'";
+    assert_eq!(app.count(audited).await, 1, "the lock is in the company's audit trail");
+    // Until the lock ends.
+    app.db().await.batch_execute("update platform.login_throttle set locked_until = now() where key = 'login:admin@acme'").await.unwrap();
+    assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_burst_of_wrong_logins_from_one_address_gets_at_most_the_limit_checked_and_then_locks_it() {
+    let app = spawn_app().await;
+    app.create_company("acme").await;
+    // Distinct names (limit 10 each), one address (limit 50).
+    let logins = (0..80).map(|i| (format!("ghost{i}@acme"), "wrong-password".to_string())).collect();
+    let (refused, throttled, elapsed) = login_burst(&app, logins).await;
+    eprintln!("80 concurrent wrong logins from one address: {refused} x 401, {throttled} x 429 in {elapsed:?}");
+    assert!((1..=50).contains(&refused), "{refused} passwords were checked");
+    assert_eq!(throttled, 80 - refused);
+
+    // The address is locked for every name, the right password too.
+    assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::TOO_MANY_REQUESTS);
+    let audited = "select count(*) from tenant_acme.audit_log where action = 'login.locked' and detail -> 'locked' = '[\"address\"]'";
+    assert_eq!(app.count(audited).await, 1);
+    app.db().await.batch_execute("update platform.login_throttle set locked_until = now() where key like 'addr:%'").await.unwrap();
+    assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
+    // Successful logins do not use up the address's count.
+    for _ in 0..55 {
+        assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
+    }
+}
+
 #[tokio::test]
 async fn wrong_passwords_take_as_long_for_unknown_users_as_for_existing_ones() {
     let app = spawn_app().await;
@@ -206,6 +263,7 @@ async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_e
     let (_, admin) = app.create_company("acme").await;
     let pos = app.create_pos(&admin, "Centro").await;
     let (_, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    app.post("/api/settings", &admin, serde_json::json!({ "pointsPerPeso": 0.01, "redemptionRate": 10 })).await;
     let customer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
     let customer = customer.body["id"].as_i64().unwrap();
     let accredited = app.post(&format!("/api/customers/{customer}/accredit"), &cajero, serde_json::json!({ "invoiceAmount": 1000 })).await;
@@ -239,4 +297,67 @@ async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_e
     let refused = conn.query_one("select $1::text", &[&"a\0b"]).await.unwrap_err();
     let error = loyalty::error::AppError::from(refused);
     assert_eq!(error.status(), StatusCode::BAD_REQUEST, "{error:?}");
+}
+
+#[tokio::test]
+async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let bad = ["//evil.example/x.png", "/\\evil.example/x.png", "/\t/evil.example/x.png", "http://cdn.example/x.png", "https:///evil.example/x.png"];
+    for url in bad {
+        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": "P1", "name": "Café", "imageUrl": url })).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{url:?}: {}", answer.body);
+        assert_eq!(answer.message(), "image URL must be an https:// address or a path on this site", "{url:?}");
+        let company = serde_json::json!({ "name": "Otra", "prefix": "otra", "taxId": "900100200-1", "adminPassword": "admin-pass-1", "logoUrl": url });
+        let answer = app.post("/api/super/companies", &app.super_token, company).await;
+        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{url:?}: {}", answer.body);
+    }
+    assert_eq!(app.get("/api/products", &admin).await.body, serde_json::json!([]));
+    assert!(!app.schema_exists("tenant_otra").await);
+    for url in ["https://cdn.example/x.png", "/images/x.png"] {
+        let code = format!("P-{}", url.len());
+        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": code, "name": "Café", "imageUrl": url })).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{url:?}: {}", answer.body);
+    }
+}
+
+#[tokio::test]
+async fn invisible_format_characters_are_refused_in_every_text_field() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let customer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
+    let customer = customer.body["id"].as_i64().unwrap();
+    // A right-to-left override, an isolate, a zero-width space and joiner, a byte order mark.
+    for invisible in ["\u{202E}", "\u{2067}", "\u{200B}", "\u{200D}", "\u{FEFF}"] {
+        let text = format!("Ana{invisible}lisa");
+        let cases = [
+            ("/api/customers", serde_json::json!({ "name": text, "document": "999999" })),
+            ("/api/customers", serde_json::json!({ "name": "Ana", "document": "999999", "address": text })),
+            ("/api/pos", serde_json::json!({ "name": text })),
+            ("/api/categories", serde_json::json!({ "name": text, "icon": "Tag" })),
+            ("/api/products", serde_json::json!({ "code": "P1", "name": "Café", "description": text })),
+            ("/api/super/companies", serde_json::json!({ "name": text, "prefix": "otra", "taxId": "900100200-1", "adminPassword": "admin-pass-1" })),
+            (&format!("/api/customers/{customer}/accredit") as &str, serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": text })),
+        ];
+        for (path, body) in cases {
+            let token = if path.starts_with("/api/super") { &app.super_token } else { &admin };
+            let answer = app.post(path, token, body.clone()).await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{path} {body}: {}", answer.body);
+            assert_eq!(answer.code(), "field.invisibleCharacters", "{path} {body}");
+        }
+        let search = app.get(&format!("/api/customers/search?text={}", utf8_percent(&text)), &admin).await;
+        assert_eq!(search.code(), "field.invisibleCharacters");
+        assert_eq!(app.login(&format!("admin{invisible}@acme"), "admin-pass-1").await.status, StatusCode::BAD_REQUEST);
+    }
+    // Nothing was written.
+    assert_eq!(app.count("select count(*) from tenant_acme.customers").await, 1);
+    assert_eq!(app.count("select count(*) from tenant_acme.transactions").await, 0);
+    assert!(!app.schema_exists("tenant_otra").await);
+    // Visible non-ASCII text is welcome.
+    let answer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Ñandú Pérez 日本 😀", "document": "999999" })).await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+}
+
+fn utf8_percent(text: &str) -> String {
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }

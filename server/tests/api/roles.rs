@@ -20,6 +20,7 @@ const EVERYONE: u8 = ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS | SUPERVISOR
 pub const MATRIX: &[(&str, &str, u8)] = &[
     ("GET", "/api/settings", EVERYONE),
     ("POST", "/api/settings", ADMIN),
+    ("GET", "/api/settings/setup", ADMIN),
     ("GET", "/api/pos", EVERYONE),
     ("POST", "/api/pos", ADMIN),
     ("PUT", "/api/pos/999999", ADMIN),
@@ -50,6 +51,7 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("GET", "/api/categories/999999/usage", ADMIN | SUPERVISOR),
     // Points: the screens that offer each operation (the dashboard's quick panels included).
     ("POST", "/api/customers/999999/accredit", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
+    ("GET", "/api/customers/999999/accredit-preview", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
     ("POST", "/api/customers/999999/redeem", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
     ("GET", "/api/transactions", ADMIN | SUPERVISOR | CAJERO),
     ("GET", "/api/transactions/search", ADMIN | SUPERVISOR | CAJERO),

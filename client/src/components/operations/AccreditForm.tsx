@@ -1,11 +1,13 @@
-import { CheckCircleIcon, PlusCircleIcon } from '@heroicons/react/24/outline';
+import { CheckCircleIcon, PlusCircleIcon, SparklesIcon } from '@heroicons/react/24/outline';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
-import { useAccreditPointsMutation } from '../../app/pointsApi';
+import { useAccreditPointsMutation, useGetAccreditPreviewQuery, type AccreditPreview } from '../../app/pointsApi';
 import { useFormat } from '../../app/useFormat';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { validateInvoiceAmount } from '../../lib/points';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { DigitsField } from '../DigitsField';
 import { FormError, TextField } from '../FormField';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
@@ -16,10 +18,36 @@ interface Success {
   balance: number;
 }
 
+/** How long the amount must stay unchanged before the till asks what it earns. */
+const PREVIEW_DELAY_MS = 250;
+
+/** The points the typed invoice earns and the bonuses that apply, as the server computes them. */
+function EarningPreview({ preview }: { preview: AccreditPreview }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const bonuses = [
+    preview.campaignMultiplier !== 1 ? t('accredit.bonus.campaign', { multiplier: format.decimal(preview.campaignMultiplier) }) : null,
+    preview.firstPurchaseBonus != null ? t('accredit.bonus.firstPurchase', { multiplier: format.decimal(preview.firstPurchaseBonus) }) : null,
+    preview.birthdayBonus != null ? t('accredit.bonus.birthday', { multiplier: format.decimal(preview.birthdayBonus) }) : null,
+  ].filter((bonus): bonus is string => bonus !== null);
+  return (
+    <>
+      <SparklesIcon aria-hidden="true" />
+      <span>{t('accredit.preview', { points: format.number(preview.points) })}</span>
+      {bonuses.map((bonus) => (
+        <span key={bonus} className="accredit-bonus">
+          {bonus}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /**
  * Accredit flow of SPEC.md section 4: find the customer, enter the invoice amount (digits only,
- * above zero) and an optional reference, credit the points; the form is cleared and the points
- * earned are shown. Used by /accreditar and by the dashboard's quick panel.
+ * above zero) and an optional reference, see what it earns (with the bonuses that apply), credit
+ * the points; the points earned are shown and the form and the customer are cleared, so the next
+ * sale starts from the lookup. Used by /accreditar and by the dashboard's quick panel.
  */
 export function AccreditForm({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
@@ -32,6 +60,13 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<Success | null>(null);
   const customer = lookup.customer;
+  const settledAmount = useDebouncedValue(amount, PREVIEW_DELAY_MS);
+  const previewFor =
+    customer && settledAmount === amount && validateInvoiceAmount(amount) === null
+      ? { customerId: customer.id, invoiceAmount: Number(amount) }
+      : skipToken;
+  const preview = useGetAccreditPreviewQuery(previewFor);
+  const previewShown = previewFor !== skipToken && !preview.isFetching;
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -53,7 +88,8 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
       );
       if (!outcome.ran) return;
       const { updatedCustomer, newTransaction } = outcome.result;
-      lookup.setCustomer(updatedCustomer);
+      // The next sale must not go to this customer by mistake.
+      lookup.clear();
       setSuccess({ points: newTransaction.points, name: updatedCustomer.name, balance: updatedCustomer.points });
       setAmount('');
       setReference('');
@@ -97,6 +133,11 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
           disabled={!customer}
           maxLength={100}
         />
+        {previewShown && (preview.data || preview.error) ? (
+          <p className="accredit-preview" data-testid="accredit-preview" aria-live="polite">
+            {preview.error ? apiErrorMessage(preview.error) : preview.data ? <EarningPreview preview={preview.data} /> : null}
+          </p>
+        ) : null}
         <FormError message={error} />
         {success ? (
           <p className="form-success" role="status">

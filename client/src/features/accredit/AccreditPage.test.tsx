@@ -62,7 +62,7 @@ describe('accredit screen', () => {
     expect(posts(requests)).toHaveLength(0);
   });
 
-  it('credits the invoice once with an Idempotency-Key, shows the points and clears the form', async () => {
+  it('credits the invoice once with an Idempotency-Key, shows the points and clears the form and the customer', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const { requests } = mockApi(
@@ -97,7 +97,37 @@ describe('accredit screen', () => {
     expect(sent[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(amount).toHaveValue('');
     expect(screen.getByLabelText('Referencia de la factura')).toHaveValue('');
-    expect(screen.getByTestId('customer-points')).toHaveTextContent('1.500');
+    // The next sale starts from the lookup, so it cannot go to this customer by mistake.
+    expect(screen.queryByTestId('customer-card')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Documento del cliente')).toHaveValue('');
+    expect(amount).toBeDisabled();
+  });
+
+  it('shows what the invoice earns, with the bonuses that apply, before it is submitted', async () => {
+    const { requests } = mockApi(
+      routes({
+        'GET /api/customers/1/accredit-preview': (request) => ({
+          body: {
+            points: Number(request.url.searchParams.get('invoiceAmount')) / 100 * 3,
+            firstPurchaseBonus: 1.5,
+            birthdayBonus: 2,
+            campaignMultiplier: 1,
+          },
+        }),
+      }),
+    );
+    const { user } = renderApp('/accreditar', asCajero());
+    await findCustomer(user);
+    await screen.findByTestId('customer-card');
+    await user.type(screen.getByLabelText(/^Valor de la factura/), '50000');
+    const preview = await screen.findByTestId('accredit-preview');
+    expect(preview).toHaveTextContent('Esta factura suma 1.500 puntos');
+    expect(preview).toHaveTextContent('Primera compra ×1,5');
+    expect(preview).toHaveTextContent('Cumpleaños ×2');
+    expect(preview).not.toHaveTextContent('Campaña');
+    const asked = requests.filter((r) => r.path.endsWith('/accredit-preview'));
+    expect(asked.at(-1)?.url.searchParams.get('invoiceAmount')).toBe('50000');
+    expect(posts(requests)).toHaveLength(0);
   });
 
   it('retries a post whose answer was lost with the same key', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeCompanies, makeSettings, makeUser } from '../../test/fixtures';
 import { mockApi, tenantRoutes } from '../../test/mockApi';
 import { renderApp } from '../../test/renderWithProviders';
+import { afterLoginPath, isOwnPath } from './LoginPage';
 
 const location = () => screen.getByTestId('location').textContent;
 
@@ -70,5 +71,30 @@ describe('login screen', () => {
     await waitFor(() => expect(location()).toBe('/login'));
     await fillAndSubmit(user, 'root', 'secret');
     await waitFor(() => expect(location()).toBe('/superadmin'));
+  });
+});
+
+describe('the return path after login', () => {
+  const from = (pathname: string, search = '', hash = '') => ({ from: { pathname, search, hash } });
+
+  it('goes back to a path on this site, with its query and fragment', () => {
+    expect(afterLoginPath('admin', from('/reportes', '?page=2', '#top'))).toBe('/reportes?page=2#top');
+    expect(afterLoginPath('cajero', from('/settings/products'))).toBe('/settings/products');
+  });
+
+  it('never goes to another host', () => {
+    for (const pathname of ['//evil.example/', '/\\evil.example/', '/\t/evil.example/', '/\n/evil.example', 'https://evil.example/', 'evil.example', '']) {
+      expect(afterLoginPath('admin', from(pathname)), JSON.stringify(pathname)).toBe('/');
+    }
+    expect(afterLoginPath('admin', from('/reportes', '//evil.example'))).toBe('/reportes');
+    expect(afterLoginPath('admin', { from: { pathname: 42 } })).toBe('/');
+    expect(afterLoginPath('admin', null)).toBe('/');
+  });
+
+  it('accepts exactly one leading slash', () => {
+    expect(isOwnPath('/main')).toBe(true);
+    expect(isOwnPath('//main')).toBe(false);
+    expect(isOwnPath('/\\main')).toBe(false);
+    expect(isOwnPath('main')).toBe(false);
   });
 });

@@ -15,12 +15,26 @@ interface RememberedLocation {
   from?: { pathname?: string; search?: string; hash?: string };
 }
 
+/**
+ * A path on this site: exactly one leading `/`. Browsers read `//host`, `/\host` and a `/`
+ * followed by tabs or line breaks and then `/` as another host, so backslashes, whitespace and
+ * control characters are refused anywhere.
+ */
+export function isOwnPath(path: unknown): path is string {
+  if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//')) return false;
+  // eslint-disable-next-line no-control-regex
+  return !/[\\\s\u0000-\u001f\u007f]/.test(path);
+}
+
 /** Where to go after login: super admins to /superadmin, others back to what they asked for. */
 export function afterLoginPath(role: string, state: unknown): string {
   if (role === 'super_admin') return paths.superAdmin;
   const from = (state as RememberedLocation | null)?.from;
-  if (!from?.pathname || from.pathname === paths.login) return paths.root;
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+  if (!isOwnPath(from?.pathname) || from.pathname === paths.login) return paths.root;
+  const search = typeof from.search === 'string' && from.search.startsWith('?') ? from.search : '';
+  const hash = typeof from.hash === 'string' && from.hash.startsWith('#') ? from.hash : '';
+  const path = `${from.pathname}${search}${hash}`;
+  return isOwnPath(path) ? path : from.pathname;
 }
 
 export function LoginPage() {

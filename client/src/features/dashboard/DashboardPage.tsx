@@ -8,6 +8,8 @@ import {
 } from '@heroicons/react/24/outline';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../app/session';
 import { useFormat } from '../../app/useFormat';
 import { Modal } from '../../components/Modal';
 import { AccreditForm } from '../../components/operations/AccreditForm';
@@ -15,6 +17,7 @@ import { RedeemForm } from '../../components/operations/RedeemForm';
 import { PageHeader } from '../../components/PageHeader';
 import { dailyBuckets } from './chartData';
 import { useGetDashboardStatsQuery } from './dashboardApi';
+import { SetupChecklist } from './SetupChecklist';
 import './dashboard.css';
 
 const PointsChart = lazy(() => import('./PointsChart'));
@@ -39,11 +42,12 @@ function ChartPlaceholder({ text }: { text: string }) {
   );
 }
 
-/** /main: four KPI cards, the 30-day chart, and the quick accredit and redeem panels. */
+/** /main: the admin's set-up checklist while something is missing, four KPI cards, the 30-day chart, and the quick accredit and redeem panels. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const stats = useGetDashboardStatsQuery();
+  const isAdmin = useAppSelector(selectUser)?.role === 'admin';
   const [scanOpen, setScanOpen] = useState(false);
   const buckets = useMemo(() => dailyBuckets(stats.data?.daily ?? []), [stats.data]);
 
@@ -59,6 +63,8 @@ export function DashboardPage() {
           </button>
         }
       />
+
+      {isAdmin ? <SetupChecklist /> : null}
 
       {stats.isError ? (
         <div className="card dashboard-error" role="alert">

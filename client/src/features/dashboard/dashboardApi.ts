@@ -1,4 +1,5 @@
-// The dashboard's figures: GET /api/stats/dashboard (points module of the server).
+// The dashboard's figures: GET /api/stats/dashboard (points module of the server), and the
+// admin's set-up checklist: GET /api/settings/setup.
 
 import { api } from '../../app/api';
 
@@ -25,8 +26,26 @@ export interface DashboardStats {
   liability?: Liability;
 }
 
+/** What a company still has to set up (GET /api/settings/setup, admin only). */
+export interface SetupProgress {
+  /** Points per peso and the redemption rate are set: the till can accredit and redeem. */
+  rules: boolean;
+  pointsOfSale: number;
+  users: number;
+  products: number;
+}
+
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getSetupProgress: build.query<SetupProgress, void>({
+      query: () => '/settings/setup',
+      providesTags: [
+        { type: 'Settings', id: 'CURRENT' },
+        { type: 'Pos', id: 'LIST' },
+        { type: 'User', id: 'LIST' },
+        { type: 'Product', id: 'LIST' },
+      ],
+    }),
     getDashboardStats: build.query<DashboardStats, void>({
       query: () => '/stats/dashboard',
       providesTags: [{ type: 'Stats', id: 'DASHBOARD' }],
@@ -34,4 +53,4 @@ export const dashboardApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetDashboardStatsQuery } = dashboardApi;
+export const { useGetDashboardStatsQuery, useGetSetupProgressQuery } = dashboardApi;

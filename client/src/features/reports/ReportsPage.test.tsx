@@ -177,20 +177,25 @@ describe('reports screen', () => {
     expect(posts.at(-1)?.body).toEqual({ supervisorUsername: 'supervisor@demo', supervisorPassword: 'super123' });
   });
 
-  it('shows a refused void in a red banner with the server message', async () => {
+  it('keeps a refused void in its dialog with the reason in the screen language', async () => {
     mockApi(
       routes([others], {
         'POST /api/transactions/2/void': {
           status: 409,
-          body: { message: 'the points of this accreditation were already redeemed or expired, so it cannot be voided' },
+          body: { message: 'the points of this accreditation were already redeemed or expired, so it cannot be voided', code: 'void.pointsSpent' },
         },
       }),
     );
     const { user } = renderApp('/reportes', { preloadedState: loggedInState(supervisor) });
     await user.click(await screen.findByRole('button', { name: 'Anular la transacción 2' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Anular' }));
-    const banner = await screen.findByText(/already redeemed or expired/);
-    expect(banner.closest('.void-banner')).toHaveClass('void-banner-error');
+    const dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Anular' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Los puntos de esta acreditación ya se redimieron o vencieron, por eso no se puede anular.',
+    );
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+    expect(document.querySelector('.void-banner')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 

@@ -116,14 +116,12 @@ export function ReportsPage() {
       setVoiding(null);
       showBanner('success', t('reports.void.success'));
     } catch (failure) {
+      // The reason shows in the dialog, where the user is looking; it stays open to retry or cancel.
       const status = apiErrorStatus(failure);
-      if (status === 401 && credentials) {
-        // Wrong supervisor credentials: let the cajero try again in the dialog.
-        setVoidError(t('reports.void.invalidSupervisor'));
-        return;
-      }
-      setVoiding(null);
-      showBanner('error', apiErrorMessage(failure) ?? t('reports.void.error'));
+      if (status === 401 && !credentials) return; // the session ended: the app logs out
+      setVoidError(
+        status === 401 ? t('reports.void.invalidSupervisor') : (apiErrorMessage(failure) ?? t('reports.void.error')),
+      );
     }
   }
 

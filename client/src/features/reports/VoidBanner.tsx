@@ -11,7 +11,10 @@ export interface VoidResult {
   id: number;
 }
 
-/** The void's result: green on success, red otherwise; it goes away after 4 s. */
+/**
+ * The void's result: green on success, red otherwise; it goes away after 4 s. It floats below
+ * the header, so it is in view wherever the list was scrolled to.
+ */
 export function VoidBanner({ result, onDone }: { result: VoidResult | null; onDone: () => void }) {
   useEffect(() => {
     if (!result) return undefined;

@@ -139,7 +139,7 @@ async fn two_server_processes_on_one_database_redeem_exactly_and_expire_each_com
         key: "stock-2".into(),
         customer: other,
         kind: Kind::Accredit,
-        body: json!({ "invoiceAmount": 10_000, "invoiceReference": "F-STOCK" }),
+        body: json!({ "invoiceAmount": 10_000, "invoiceReference": "F-STOCK-2" }),
     };
     let outcome = stock.send(&apis[1], token).await;
     sent.push(Sent { request: stock, outcome, target: 1 });

@@ -338,7 +338,9 @@ impl Request {
     pub fn random(key: String, customer: i64, rng: &mut impl Rng) -> Request {
         if rng.random_bool(0.5) {
             let amount: i64 = rng.random_range(100..=20_000);
-            Request { key, customer, kind: Kind::Accredit, body: json!({ "invoiceAmount": amount, "invoiceReference": "F-LOAD" }) }
+            // One invoice per request: a retry (the same key) sends the same one.
+            let body = json!({ "invoiceAmount": amount, "invoiceReference": format!("F-{key}") });
+            Request { key, customer, kind: Kind::Accredit, body }
         } else {
             let points: i64 = rng.random_range(1..=150);
             let body = json!({ "pointsToRedeem": points, "description": "", "invoiceReference": "", "productId": null });

@@ -180,7 +180,7 @@ async fn an_accreditation_answers_the_customer_and_a_transaction_by_the_cashier_
     assert_eq!(tx["posName"], "Caja caja1");
     assert!(tx["posId"].is_i64());
     assert_eq!(tx["invoiceAmount"], 150_000);
-    assert_eq!(tx["invoiceReference"], "F-1");
+    assert!(tx["invoiceReference"].as_str().unwrap().starts_with("F-"), "{tx}");
     assert!(tx["redeemedValue"].is_null());
     assert!(tx["productId"].is_null());
     assert_eq!(tx["is_voided"], false);
@@ -266,4 +266,207 @@ async fn an_accreditation_refuses_bad_amounts_unknown_or_inactive_customers_and_
     assert_eq!(accredit_api(&app, &cajero, customer, 1_000).await.status, StatusCode::OK);
     assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
     assert_ledger_consistent(&app, &shop).await;
+}
+
+#[tokio::test]
+async fn postings_and_balances_past_their_bounds_are_refused_and_the_dashboard_sums_never_overflow() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    // The largest earning settings the API accepts.
+    let answer = app
+        .post(
+            "/api/settings",
+            &shop.admin,
+            json!({ "pointsPerPeso": 1000, "campaignMultiplier": 100, "enableFirstPurchaseBonus": true, "firstPurchaseBonusMultiplier": 100 }),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let customer = add_customer(&app, &shop, "100", None).await;
+
+    // 920,000,000,000 COP x 10^7 would post 9.2 x 10^18 points.
+    let answer = accredit_api(&app, &shop.admin, customer, 920_000_000_000).await;
+    assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
+    assert_eq!(answer.code(), "points.postingTooLarge");
+    assert_eq!(answer.message(), "this would post too many points: the most one posting may hold is 1,000,000,000,000,000 points");
+    // Exactly the most one posting may hold, which is also the most a balance may hold.
+    let answer = accredit_api(&app, &shop.admin, customer, 100_000_000).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(balance(&app, &shop, customer).await, 1_000_000_000_000_000);
+    // One peso more would take the balance past its bound.
+    let answer = accredit_api(&app, &shop.admin, customer, 1).await;
+    assert_eq!(answer.status, StatusCode::CONFLICT, "{}", answer.body);
+    assert_eq!(answer.code(), "points.balanceTooLarge");
+    assert_eq!(balance(&app, &shop, customer).await, 1_000_000_000_000_000);
+    assert_ledger_consistent(&app, &shop).await;
+
+    // Sums are exact whatever the balances and postings add up to (here set past any bound).
+    let other = add_customer(&app, &shop, "200", None).await;
+    sql(&app, &shop, &format!(
+        "update customers set points = 9000000000000000000 where id in ({customer}, {other}); \
+         insert into transactions (type, points, customer_id) values ('accreditation', 9000000000000000000, {customer}), \
+             ('accreditation', 9000000000000000000, {other})"
+    ))
+    .await;
+    let dashboard = app.get("/api/stats/dashboard", &shop.admin).await;
+    assert_eq!(dashboard.status, StatusCode::OK, "{}", dashboard.body);
+    assert_eq!(dashboard.body["pointsInCirculation"], json!(18_000_000_000_000_000_000u64));
+    assert_eq!(dashboard.body["pointsAccreditedLast30Days"], json!(18_001_000_000_000_000_000u64));
+    assert_eq!(dashboard.body["daily"][29]["accredited"], json!(18_001_000_000_000_000_000u64));
+}
+
+#[tokio::test]
+async fn a_number_out_of_its_columns_range_is_the_inputs_fault() {
+    let app = spawn_app().await;
+    let conn = app.state.pool.get().await.unwrap();
+    let refused = conn.query_one("select 9223372036854775807::bigint + $1", &[&1i64]).await.unwrap_err();
+    let error = loyalty::error::AppError::from(refused);
+    assert_eq!(error.status(), StatusCode::BAD_REQUEST, "{error:?}");
+}
+
+#[tokio::test]
+async fn a_new_company_refuses_to_accredit_or_redeem_until_an_admin_sets_the_rules() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("nueva").await;
+    let shop = Shop { prefix: "nueva".into(), admin: admin.clone() };
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let product = add_product(&app, &shop, "P-1", 10, 1_000, true).await;
+
+    let refused = [
+        accredit_api(&app, &admin, customer, 50_000).await,
+        redeem_api(&app, &admin, customer, 1).await,
+        app.post(&format!("/api/customers/{customer}/redeem"), &admin, json!({ "productId": product })).await,
+    ];
+    for answer in refused {
+        assert_eq!(answer.status, StatusCode::CONFLICT, "{}", answer.body);
+        assert_eq!(answer.code(), "points.rulesNotSet");
+    }
+    assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 0, "nothing was recorded");
+    // An unknown customer is still not found.
+    assert_eq!(accredit_api(&app, &admin, 999_999, 50_000).await.status, StatusCode::NOT_FOUND);
+
+    // Points per peso alone is not enough: the redemption rate is part of the rules.
+    let saved = app.post("/api/settings", &admin, json!({ "pointsPerPeso": 0.01 })).await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.body);
+    assert_eq!(accredit_api(&app, &admin, customer, 50_000).await.code(), "points.rulesNotSet");
+    assert_eq!(app.post("/api/settings", &admin, json!({ "redemptionRate": 10 })).await.status, StatusCode::OK);
+    let answer = accredit_api(&app, &admin, customer, 50_000).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["newTransaction"]["points"], 500);
+    assert_eq!(redeem_api(&app, &admin, customer, 100).await.status, StatusCode::OK);
+    assert_ledger_consistent(&app, &shop).await;
+}
+
+#[tokio::test]
+async fn an_invoice_is_credited_once_until_its_accreditation_is_voided() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let ana = add_customer(&app, &shop, "100", None).await;
+    let beto = add_customer(&app, &shop, "200", None).await;
+    let accredit = |customer: i64, reference: &'static str| {
+        let app = &app;
+        let token = shop.admin.clone();
+        async move {
+            app.post(&format!("/api/customers/{customer}/accredit"), &token, json!({ "invoiceAmount": 10_000, "invoiceReference": reference }))
+                .await
+        }
+    };
+    let first = accredit(ana, "FV-77").await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    let first_id = first.body["newTransaction"]["id"].as_i64().unwrap();
+
+    // The same invoice, for the same customer or another, written in another case.
+    for (customer, reference) in [(ana, "FV-77"), (beto, "fv-77")] {
+        let again = accredit(customer, reference).await;
+        assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+        assert_eq!(again.code(), "points.invoiceAlreadyCredited");
+        assert_eq!(again.body["params"]["transactionId"], first_id.to_string());
+        assert_eq!(again.body["params"]["reference"], reference);
+        let date = again.body["params"]["date"].as_str().unwrap();
+        assert!(chrono::NaiveDateTime::parse_from_str(date, "%Y-%m-%d %H:%M").is_ok(), "{date}");
+    }
+    assert_eq!(balance(&app, &shop, beto).await, 0);
+    assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
+    // Redemptions and accreditations without a reference are not invoices credited.
+    assert_eq!(accredit_api(&app, &shop.admin, ana, 1_000).await.status, StatusCode::OK);
+    let plain = app.post(&format!("/api/customers/{ana}/accredit"), &shop.admin, json!({ "invoiceAmount": 1_000 })).await;
+    assert_eq!(plain.status, StatusCode::OK);
+    let plain = app.post(&format!("/api/customers/{ana}/accredit"), &shop.admin, json!({ "invoiceAmount": 1_000 })).await;
+    assert_eq!(plain.status, StatusCode::OK);
+    let redeemed = app
+        .post(&format!("/api/customers/{ana}/redeem"), &shop.admin, json!({ "pointsToRedeem": 1, "invoiceReference": "FV-77" }))
+        .await;
+    assert_eq!(redeemed.status, StatusCode::OK, "{}", redeemed.body);
+
+    // Voided, the invoice may be credited again (to the right customer).
+    let voided = app.post(&format!("/api/transactions/{}/void", redeemed.body["newTransaction"]["id"]), &shop.admin, json!({})).await;
+    assert_eq!(voided.status, StatusCode::OK, "{}", voided.body);
+    let voided = app.post(&format!("/api/transactions/{first_id}/void"), &shop.admin, json!({})).await;
+    assert_eq!(voided.status, StatusCode::OK, "{}", voided.body);
+    let again = accredit(beto, "FV-77").await;
+    assert_eq!(again.status, StatusCode::OK, "{}", again.body);
+    assert_ledger_consistent(&app, &shop).await;
+}
+
+#[tokio::test]
+async fn two_tills_crediting_one_invoice_at_once_credit_it_once() {
+    let app = Arc::new(spawn_app_with_pool(12).await);
+    let shop = shop(&app, "acme").await;
+    let mut customers = Vec::new();
+    for n in 0..8 {
+        customers.push(add_customer(&app, &shop, &format!("10{n}"), None).await);
+    }
+    let answers = futures::future::join_all(customers.iter().map(|customer| {
+        let app = app.clone();
+        let token = shop.admin.clone();
+        let customer = *customer;
+        async move {
+            app.post(&format!("/api/customers/{customer}/accredit"), &token, json!({ "invoiceAmount": 10_000, "invoiceReference": "FV-RACE" }))
+                .await
+        }
+    }))
+    .await;
+    let ok = answers.iter().filter(|a| a.status == StatusCode::OK).count();
+    let refused = answers.iter().filter(|a| a.status == StatusCode::CONFLICT && a.code() == "points.invoiceAlreadyCredited").count();
+    assert_eq!((ok, refused), (1, 7), "{:?}", answers.iter().map(|a| &a.body).collect::<Vec<_>>());
+    assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
+    assert_ledger_consistent(&app, &shop).await;
+}
+
+#[tokio::test]
+async fn the_preview_shows_what_the_accreditation_then_earns_with_its_bonuses() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    sql(
+        &app,
+        &shop,
+        "update settings set points_per_peso = 0.01, campaign_multiplier = 2, \
+         enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 1.5, \
+         enable_birthday_bonus = true, birthday_bonus_multiplier = 2",
+    )
+    .await;
+    let today = Utc::now().with_timezone(&Bogota).date_naive();
+    let born_today = NaiveDate::from_ymd_opt(1992, today.month(), today.day()).unwrap_or(date("1992-03-01"));
+    let customer = add_customer(&app, &shop, "100", Some(born_today)).await;
+    let preview = |amount: &'static str| {
+        let app = &app;
+        let token = shop.admin.clone();
+        async move { app.get(&format!("/api/customers/{customer}/accredit-preview?invoiceAmount={amount}"), &token).await }
+    };
+
+    let first = preview("100000").await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.body);
+    assert_eq!(first.body, json!({ "points": 6_000, "firstPurchaseBonus": 1.5, "birthdayBonus": 2.0, "campaignMultiplier": 2.0 }));
+    let posted = accredit_api(&app, &shop.admin, customer, 100_000).await;
+    assert_eq!(posted.body["newTransaction"]["points"], first.body["points"]);
+
+    let second = preview("100000").await;
+    assert_eq!(second.body, json!({ "points": 4_000, "firstPurchaseBonus": null, "birthdayBonus": 2.0, "campaignMultiplier": 2.0 }));
+    assert_eq!(accredit_api(&app, &shop.admin, customer, 100_000).await.body["newTransaction"]["points"], 4_000);
+    assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 2, "previews post nothing");
+
+    assert_eq!(preview("0").await.code(), "points.invoiceAmountNotPositive");
+    assert_eq!(preview("abc").await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(app.get("/api/customers/999999/accredit-preview?invoiceAmount=1000", &shop.admin).await.status, StatusCode::NOT_FOUND);
+    sql(&app, &shop, "update settings set points_per_peso = 0").await;
+    assert_eq!(preview("100000").await.code(), "points.rulesNotSet");
 }

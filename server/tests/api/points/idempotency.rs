@@ -24,7 +24,8 @@ async fn the_same_idempotency_key_sent_twice_posts_once_and_answers_the_first_an
     assert_eq!(balance(&app, &shop, customer).await, 500);
     assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
 
-    // A new key is a new accreditation.
+    // A new key is a new accreditation (of another invoice).
+    let body = json!({ "invoiceAmount": 50_000, "invoiceReference": "F-78" });
     let (status, third, _) = post_with_key(&app, &path, &shop.admin, "till-1-0002", body).await;
     assert_eq!(status, StatusCode::OK);
     assert_ne!(third["newTransaction"]["id"], first["newTransaction"]["id"]);

@@ -206,7 +206,7 @@ async fn dashboard_at(app: &crate::helpers::TestApp, now: chrono::DateTime<Utc>)
     dashboard
 }
 
-fn accredited_on(dashboard: &stats::Dashboard, day: &str) -> i64 {
+fn accredited_on(dashboard: &stats::Dashboard, day: &str) -> i128 {
     dashboard.daily.iter().find(|d| d.date == date(day)).map(|d| d.accredited).unwrap()
 }
 

@@ -108,8 +108,11 @@ pub async fn batches(app: &TestApp, shop: &Shop, customer: i64) -> Vec<i64> {
         .collect()
 }
 
+/// Accredits through the API, with an invoice reference no other accreditation of the test has.
 pub async fn accredit_api(app: &TestApp, token: &str, customer: i64, amount: i64) -> crate::helpers::Answer {
-    app.post(&format!("/api/customers/{customer}/accredit"), token, json!({ "invoiceAmount": amount, "invoiceReference": "F-1" }))
+    static INVOICES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let reference = format!("F-{}", INVOICES.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    app.post(&format!("/api/customers/{customer}/accredit"), token, json!({ "invoiceAmount": amount, "invoiceReference": reference }))
         .await
 }
 
@@ -206,7 +209,7 @@ impl<'a> Clock<'a> {
 
     pub async fn void(&self, transaction: i64, at: DateTime<Utc>) -> AppResult<Voided> {
         let tx = self.begin().await;
-        let voided = void::void(&tx, &self.user, &self.prefix, transaction, None, at).await?;
+        let voided = void::void(&tx, &self.user, transaction, None, at).await?;
         tx.commit().await?;
         Ok(voided)
     }

@@ -206,3 +206,75 @@ async fn voiding_needs_the_reports_permission() {
     assert_eq!(void_api(&app, &supervisor, &tx, json!({})).await.status, StatusCode::FORBIDDEN);
     assert_eq!(balance(&app, &shop, customer).await, 100);
 }
+
+/// Sends the voids all at once; answers how many got 401 and 429.
+async fn void_burst(app: &TestApp, token: &str, transaction: &Value, approvals: Vec<Value>) -> (usize, usize) {
+    let answers = futures::future::join_all(approvals.into_iter().map(|body| void_api(app, token, transaction, body))).await;
+    let count = |status| answers.iter().filter(|a| a.status == status).count();
+    let (refused, throttled) = (count(StatusCode::UNAUTHORIZED), count(StatusCode::TOO_MANY_REQUESTS));
+    assert_eq!(refused + throttled, answers.len(), "only 401 and 429: {:?}", answers.iter().map(|a| a.status).collect::<Vec<_>>());
+    (refused, throttled)
+}
+
+#[tokio::test]
+async fn a_void_approval_counts_as_a_login_attempt_of_the_supervisor_and_locks_like_one() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    add_staff(&app, &shop, "jefe", "supervisor").await;
+    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let own = accredit_api(&app, &cajero, customer, 10_000).await.body["newTransaction"]["id"].clone();
+
+    // Two wrong logins of the supervisor, then a burst of wrong approvals: one count for both.
+    for _ in 0..2 {
+        assert_eq!(app.login("jefe@acme", "guess").await.status, StatusCode::UNAUTHORIZED);
+    }
+    let guesses = (0..50).map(|i| supervisor_credentials(if i % 2 == 0 { "jefe" } else { "Jefe@acme" }, &format!("guess{i}"))).collect();
+    let (refused, throttled) = void_burst(&app, &cajero, &own, guesses).await;
+    eprintln!("50 concurrent wrong void approvals: {refused} x 401, {throttled} x 429");
+    assert!((1..=8).contains(&refused), "{refused} passwords were checked after 2 wrong logins (limit 10)");
+    assert_eq!(throttled, 50 - refused);
+
+    // The supervisor is locked out: the right approval and the supervisor's own login alike.
+    let answer = void_api(&app, &cajero, &own, supervisor_credentials("jefe", STAFF_PASSWORD)).await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(answer.message(), "too many failed login attempts; try again in 15 minute(s)");
+    assert_eq!(app.login("jefe@acme", STAFF_PASSWORD).await.status, StatusCode::TOO_MANY_REQUESTS);
+    let audited = "select count(*) from audit_log where action = 'login.locked' and actor = 'caja1' \
+                   and detail ->> 'login' = 'jefe@acme' and detail ->> 'via' = 'voidApproval'";
+    assert_eq!(number(&app, &shop, audited).await, 1, "the lock is in the company's audit trail");
+    assert_eq!(balance(&app, &shop, customer).await, 100, "nothing was voided");
+
+    // Once the lock ends, the right approval works and clears the count.
+    app.db().await.batch_execute("update platform.login_throttle set locked_until = now() where key = 'login:jefe@acme'").await.unwrap();
+    let answer = void_api(&app, &cajero, &own, supervisor_credentials("jefe", STAFF_PASSWORD)).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(app.count("select count(*) from platform.login_throttle where key = 'login:jefe@acme'").await, 0);
+    assert_ledger_consistent(&app, &shop).await;
+}
+
+#[tokio::test]
+async fn void_approvals_and_logins_from_one_address_share_its_limit() {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    add_staff(&app, &shop, "jefe", "supervisor").await;
+    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let own = accredit_api(&app, &cajero, customer, 10_000).await.body["newTransaction"]["id"].clone();
+
+    // Distinct names (limit 10 each) from one address (limit 50): 40 logins and 40 approvals.
+    let names: Vec<String> = (0..40).map(|i| format!("ghost{i}@acme")).collect();
+    let logins = futures::future::join_all(names.iter().map(|name| app.login(name, "wrong"))).await;
+    let approvals = (0..40).map(|i| supervisor_credentials(&format!("nobody{i}"), "wrong")).collect();
+    let (approvals_refused, approvals_throttled) = void_burst(&app, &cajero, &own, approvals).await;
+    let logins_refused = logins.iter().filter(|a| a.status == StatusCode::UNAUTHORIZED).count();
+    let logins_throttled = logins.iter().filter(|a| a.status == StatusCode::TOO_MANY_REQUESTS).count();
+    assert_eq!(logins_refused + logins_throttled, 40);
+    assert!(logins_refused + approvals_refused <= 50, "{logins_refused} + {approvals_refused} passwords were checked");
+    assert!(approvals_throttled >= 30, "{approvals_throttled} approvals refused unchecked");
+
+    // The address is locked: the right approval is refused.
+    let answer = void_api(&app, &cajero, &own, supervisor_credentials("jefe", STAFF_PASSWORD)).await;
+    assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS, "{}", answer.body);
+    assert_eq!(balance(&app, &shop, customer).await, 100);
+}

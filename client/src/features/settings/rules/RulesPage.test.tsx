@@ -69,6 +69,12 @@ describe('rules screen', () => {
     });
   }
 
+  /** Confirms the irreversible run in its dialog. */
+  async function confirmExpiration() {
+    const dialog = screen.getByRole('alertdialog', { name: '¿Ejecutar el vencimiento de puntos?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sí, vencer los puntos' }));
+  }
+
   async function openRules() {
     renderApp('/settings/rules', { preloadedState: loggedInState(admin) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Reglas del programa' })).toBeInTheDocument();
@@ -177,6 +183,7 @@ describe('rules screen', () => {
     await openRules();
     const card = screen.getByRole('region', { name: 'Mantenimiento' });
     await user.click(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' }));
+    await confirmExpiration();
     const running = await within(card).findByRole('button', { name: 'Ejecutando...' });
     expect(running).toBeDisabled();
     finish();
@@ -199,9 +206,26 @@ describe('rules screen', () => {
     await openRules();
     const card = screen.getByRole('region', { name: 'Mantenimiento' });
     await user.click(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' }));
+    await confirmExpiration();
     const result = await within(card).findByRole('alert');
     expect(result).toHaveTextContent('Error al ejecutar el vencimiento de puntos.');
     expect(result).toHaveTextContent('lock timeout');
     await waitFor(() => expect(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' })).toBeEnabled());
+  });
+
+  it('runs point expiration only once it is confirmed', async () => {
+    const { requests } = serve(makeSettings(), { 'POST /api/tasks/expire-points': { body: { message: 'ok' } } });
+    await openRules();
+    const card = screen.getByRole('region', { name: 'Mantenimiento' });
+    await user.click(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' }));
+    const dialog = screen.getByRole('alertdialog', { name: '¿Ejecutar el vencimiento de puntos?' });
+    expect(dialog).toHaveTextContent('no se puede deshacer');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/tasks/expire-points')).toBe(false);
+    await user.click(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' }));
+    await confirmExpiration();
+    await within(card).findByTestId('expiration-result');
+    expect(requests.filter((r) => r.path === '/api/tasks/expire-points')).toHaveLength(1);
   });
 });
