@@ -246,6 +246,7 @@ catalogue! {
         ProductNotFound = "product.notFound" { es: "Producto no encontrado.", en: "product not found" },
         ProductRequiredFields = "product.requiredFields" { es: "El código y el nombre son obligatorios.", en: "code and name are required" },
         ProductExists = "product.exists" { es: "Ya existe un producto con este código.", en: "product already exists" },
+        ProductPointsRequired = "product.pointsRequired" { es: "Un producto activo necesita un valor en puntos de al menos 1.", en: "an active product needs a points value of at least 1" },
         ProductInactiveExists = "product.inactiveExists" { es: "Un producto inactivo tiene este código.", en: "an inactive product has this code" },
         ProductNotInactive = "product.notInactive" { es: "No hay un producto inactivo con este id.", en: "no inactive product has this id" },
         ProductInactive = "product.inactive" { es: "Este producto está inactivo y no se puede redimir.", en: "this product is inactive and cannot be redeemed" },

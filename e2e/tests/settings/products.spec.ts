@@ -53,6 +53,7 @@ test('adds a product, with digits-only amounts, refusing a missing code or name 
 
   await screen.addField('products.fields.code').fill('TER-01');
   await screen.addField('products.fields.name').fill('Otro termo');
+  await screen.addField('products.fields.pointsValue').fill('10');
   await screen.addButton().click();
   await expect(screen.addError()).toHaveText(t('products.errorExists'));
 });

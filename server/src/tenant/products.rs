@@ -63,7 +63,7 @@ pub struct ProductInput {
     /// Whole COP, 0 or more (a number or a string of digits).
     #[schema(value_type = Option<i64>)]
     price: Option<serde_json::Value>,
-    /// Whole points, 0 or more (a number or a string of digits).
+    /// Whole points, 0 or more (a number or a string of digits); at least 1 for an active product.
     #[schema(value_type = Option<i64>)]
     points_value: Option<serde_json::Value>,
     image_url: Option<String>,
@@ -91,7 +91,7 @@ impl ProductInput {
         if blank(&self.code) || blank(&self.name) {
             return Err(AppError::bad_request(Msg::ProductRequiredFields));
         }
-        Ok(ValidProduct {
+        let product = ValidProduct {
             code: domain::required_text(Field::Code, self.code.as_deref(), 50)?,
             name: domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)?,
             description: domain::optional_text(Field::Description, self.description.as_deref(), MAX_LONG_TEXT)?,
@@ -100,7 +100,12 @@ impl ProductInput {
             image_url: domain::optional_url(Field::ImageUrl, self.image_url.as_deref())?,
             is_active: self.is_active.unwrap_or(true),
             category_id: domain::optional_id(Field::CategoryId, self.category_id.as_ref())?,
-        })
+        };
+        // The till offers every active product for redemption: it must be worth something.
+        if product.is_active && product.points_value < 1 {
+            return Err(AppError::bad_request(Msg::ProductPointsRequired.field(Field::PointsValue)));
+        }
+        Ok(product)
     }
 }
 
@@ -259,8 +264,12 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     responses((status = 200, body = Product), crate::error::ApiErrors))]
 async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Product>> {
     t.require_permission(MANAGE).await?;
-    let stmt = t.prepare_cached("update products set is_active = true where id = $1 and not is_active returning id").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotInactive))?;
+    let stmt = t.prepare_cached("select points_value from products where id = $1 and not is_active for update").await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotInactive))?;
+    if row.get::<_, i64>("points_value") < 1 {
+        return Err(AppError::bad_request(Msg::ProductPointsRequired.field(Field::PointsValue)));
+    }
+    t.execute("update products set is_active = true where id = $1", &[&id]).await?;
     audit(&t, "product.reactivate", "product", Some(id), serde_json::json!({})).await?;
     let product = fetch(&t, id).await?;
     t.commit().await?;

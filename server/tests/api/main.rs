@@ -16,5 +16,6 @@ mod language;
 mod helpers;
 mod migrate;
 mod points;
+mod products;
 mod roles;
 mod tenancy;

@@ -113,6 +113,9 @@ describe('products screen', () => {
     await user.type(within(form).getByLabelText(/Código/), 'X1');
     await user.type(within(form).getByLabelText(/Nombre/), 'Sin cat');
     await user.click(within(form).getByRole('button', { name: 'Agregar producto' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Un producto activo necesita un valor en puntos de al menos 1.');
+    await user.type(within(form).getByLabelText('Valor en puntos'), '10');
+    await user.click(within(form).getByRole('button', { name: 'Agregar producto' }));
     await screen.findByText('Producto agregado.');
     expect(server.requests.find((r) => r.method === 'POST')?.body).not.toHaveProperty('categoryId');
   });
