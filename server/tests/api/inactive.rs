@@ -74,7 +74,7 @@ async fn users_points_of_sale_categories_and_products_list_offer_and_reactivate_
         ("/api/users", json!({ "username": "LAURA", "password": "user-pass-2", "role": "admin" }), user, "username", "laura", "user"),
         ("/api/pos", json!({ "name": "norte" }), pos, "name", "Norte", "pos"),
         ("/api/categories", json!({ "name": "BEBIDAS", "icon": "Gift" }), category, "name", "Bebidas", "category"),
-        ("/api/products", json!({ "code": "CAF-1", "name": "Otro", "price": 1, "pointsValue": 1 }), product, "code", "CAF-1", "product"),
+        ("/api/products", json!({ "code": "caf-1", "name": "Otro", "price": 1, "pointsValue": 1 }), product, "code", "CAF-1", "product"),
     ];
     for (path, body, id, field, name, area) in cases {
         if path != "/api/products" {

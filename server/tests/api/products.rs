@@ -41,3 +41,19 @@ async fn an_active_product_needs_a_points_value_of_at_least_one() {
     let redeemable = app.get("/api/products", &admin).await;
     assert!(redeemable.body.as_array().unwrap().iter().all(|p| p["pointsValue"].as_i64().unwrap() >= 1));
 }
+
+#[tokio::test]
+async fn product_codes_are_unique_without_regard_to_case() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let product = |code: &str| json!({ "code": code, "name": "Pan", "price": 1000, "pointsValue": 10 });
+    assert_eq!(app.post("/api/products", &admin, product("PAN-001")).await.status, StatusCode::CREATED);
+    let twin = app.post("/api/products", &admin, product("pan-001")).await;
+    assert_eq!(twin.status, StatusCode::CONFLICT, "{}", twin.body);
+    assert_eq!(twin.code(), "product.exists");
+    let other = app.post("/api/products", &admin, product("PAN-002")).await.body["id"].as_i64().unwrap();
+    let renamed = app.put(&format!("/api/products/{other}"), &admin, product("Pan-001")).await;
+    assert_eq!(renamed.status, StatusCode::CONFLICT, "{}", renamed.body);
+    assert_eq!(renamed.code(), "product.exists");
+    assert_eq!(app.get("/api/products/all", &admin).await.body.as_array().unwrap().len(), 2);
+}
