@@ -134,7 +134,12 @@ export class CategoriesScreen extends ListScreen {
     await scope.getByRole('button', { name: new RegExp(`^(${this.t('categories.chooseIcon')}|${this.t('categories.changeIcon')})$`) }).click();
     const picker = this.iconPicker();
     await picker.getByRole('searchbox').fill(search);
-    await picker.getByRole('button', { name: icon, exact: true }).click();
+    await picker.getByRole('button', { name: this.iconLabel(icon), exact: true }).click();
+  }
+
+  /** An icon's label in this screen's language ('Bolsa de compras' for ShoppingBag). */
+  iconLabel(icon: string): string {
+    return this.t(`categories.icons.${icon}` as TKey);
   }
 }
 
