@@ -314,6 +314,11 @@ export class LoyaltyApi {
 
   // --- points (SPEC.md section 7; present once the points API is merged) -----------------
 
+  /** Deletes a record (`/customers/7`, `/pos/3`): a record with history is only deactivated. */
+  remove(path: string): Promise<{ message: string; deleted: 'hard' | 'soft' }> {
+    return this.call('DELETE', path);
+  }
+
   accredit(customerId: number, invoiceAmount: number, invoiceReference?: string): Promise<PointsResult> {
     return this.call('POST', `/api/customers/${customerId}/accredit`, { invoiceAmount, invoiceReference });
   }

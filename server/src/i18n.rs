@@ -168,6 +168,7 @@ catalogue! {
         Internal = "server.internal" { es: "Error interno del servidor; intente de nuevo.", en: "internal server error, please try again" },
         Unavailable = "server.unavailable" { es: "El servicio no está disponible por el momento; intente de nuevo.", en: "service temporarily unavailable, please try again" },
         RecordExists = "record.exists" { es: "El registro ya existe.", en: "record already exists" },
+        StatusInvalid = "list.statusInvalid" { es: "El estado debe ser «active» o «inactive».", en: "status must be 'active' or 'inactive'" },
 
         // Fields
         FieldInvalid = "field.invalid" { es: "«{field}» no tiene un valor válido.", en: "{field} has an invalid value" },
@@ -220,6 +221,8 @@ catalogue! {
         CustomerNameAndDocumentRequired = "customer.nameAndDocumentRequired" { es: "El nombre y el documento son obligatorios.", en: "name and document are required" },
         CustomerNameRequired = "customer.nameRequired" { es: "El nombre es obligatorio.", en: "name is required" },
         CustomerDocumentExists = "customer.documentExists" { es: "Ya existe un cliente con este documento.", en: "customer document exists" },
+        CustomerInactiveExists = "customer.inactiveExists" { es: "Un cliente inactivo tiene este documento.", en: "an inactive customer has this document" },
+        CustomerNotInactive = "customer.notInactive" { es: "No hay un cliente inactivo con este id.", en: "no inactive customer has this id" },
 
         // Users
         UserNotFound = "user.notFound" { es: "Usuario no encontrado.", en: "user not found" },
@@ -229,22 +232,31 @@ catalogue! {
         UserLastAdmin = "user.lastAdmin" { es: "La empresa debe conservar al menos un administrador.", en: "the company must keep at least one admin" },
         UserDeleteSelf = "user.deleteSelf" { es: "No puede eliminarse a sí mismo.", en: "you cannot delete yourself" },
         UserExists = "user.exists" { es: "El usuario ya existe.", en: "user already exists" },
+        UserInactiveExists = "user.inactiveExists" { es: "Un usuario inactivo tiene este nombre de usuario.", en: "an inactive user has this username" },
+        UserNotInactive = "user.notInactive" { es: "No hay un usuario inactivo con este id.", en: "no inactive user has this id" },
 
         // Points of sale
         PosNotFound = "pos.notFound" { es: "Punto de venta no encontrado.", en: "point of sale not found" },
         PosNameRequired = "pos.nameRequired" { es: "El nombre del punto de venta es obligatorio.", en: "point of sale name is required" },
         PosExists = "pos.exists" { es: "El punto de venta ya existe.", en: "point of sale already exists" },
+        PosInactiveExists = "pos.inactiveExists" { es: "Un punto de venta inactivo tiene este nombre.", en: "an inactive point of sale has this name" },
+        PosNotInactive = "pos.notInactive" { es: "No hay un punto de venta inactivo con este id.", en: "no inactive point of sale has this id" },
 
         // Products and categories
         ProductNotFound = "product.notFound" { es: "Producto no encontrado.", en: "product not found" },
         ProductRequiredFields = "product.requiredFields" { es: "El código y el nombre son obligatorios.", en: "code and name are required" },
         ProductExists = "product.exists" { es: "Ya existe un producto con este código.", en: "product already exists" },
+        ProductPointsRequired = "product.pointsRequired" { es: "Un producto activo necesita un valor en puntos de al menos 1.", en: "an active product needs a points value of at least 1" },
+        ProductInactiveExists = "product.inactiveExists" { es: "Un producto inactivo tiene este código.", en: "an inactive product has this code" },
+        ProductNotInactive = "product.notInactive" { es: "No hay un producto inactivo con este id.", en: "no inactive product has this id" },
         ProductInactive = "product.inactive" { es: "Este producto está inactivo y no se puede redimir.", en: "this product is inactive and cannot be redeemed" },
         ProductPointsChanged = "product.pointsChanged" { es: "El valor en puntos del producto cambió; recargue los productos.", en: "the product's points value has changed, please reload the products" },
         CategoryNotFound = "category.notFound" { es: "Categoría no encontrada.", en: "category not found" },
         CategoryRequiredFields = "category.requiredFields" { es: "El nombre y el icono son obligatorios.", en: "name and icon are required" },
         CategoryIconUnknown = "category.iconUnknown" { es: "El icono debe ser uno de: {icons}.", en: "icon must be one of: {icons}" },
         CategoryExists = "category.exists" { es: "La categoría ya existe.", en: "category already exists" },
+        CategoryInactiveExists = "category.inactiveExists" { es: "Una categoría inactiva tiene este nombre.", en: "an inactive category has this name" },
+        CategoryNotInactive = "category.notInactive" { es: "No hay una categoría inactiva con este id.", en: "no inactive category has this id" },
 
         // Settings
         ExpirationPolicyInvalid = "settings.expirationPolicy" { es: "La política de vencimiento debe ser none, fifo, inactivity o calendar.", en: "expirationPolicy must be one of none, fifo, inactivity, calendar" },

@@ -297,7 +297,7 @@ const HISTORY_SQL: &[&str] = &[
     "select setval(pg_get_serial_sequence('transactions', 'id'), (select max(id) from demo_plan))",
     "insert into transactions (id, created_at, type, points, customer_id, cashier_id, cashier_username, pos_id,
                                description, invoice_amount, redeemed_value, invoice_reference, product_id,
-                               is_voided, voided_by, voided_at, original_transaction_id)
+                               is_voided, voided_by, voided_at, original_transaction_id, invoice_key)
      select p.id, p.at, p.type, p.points, p.customer_id, p.cashier_id, p.cashier_username, p.pos_id,
             case p.type
               when 'accreditation' then 'Purchase of ' || p.invoice_amount || ' COP'
@@ -305,7 +305,8 @@ const HISTORY_SQL: &[&str] = &[
               when 'cancellation' then 'Cancellation of transaction #' || o.id
               else p.description end,
             p.invoice_amount, p.redeemed_value, p.invoice_reference, p.product_id,
-            p.is_voided, p.voided_by, p.voided_at, o.id
+            p.is_voided, p.voided_by, p.voided_at, o.id,
+            case when p.type = 'accreditation' then upper(p.invoice_reference) end
      from demo_plan p left join demo_plan o on o.key = p.original_key
      order by p.id",
     "insert into point_batches (customer_id, transaction_id, earned_at, points, remaining)

@@ -61,6 +61,15 @@ export class PagedListPanel {
     return this.root.getByTestId('list-empty');
   }
 
+  /** The 'show inactive' switch: while on, the list holds the inactive records. */
+  showInactive() {
+    return this.root.getByLabel(this.t('list.showInactive'));
+  }
+
+  reactivateButton(name: string) {
+    return this.root.getByRole('button', { name: exactly(`${this.t('list.reactivate')} ${name}`) });
+  }
+
   editButton(name: string) {
     return this.root.getByRole('button', { name: exactly(`${this.t('common.edit')} ${name}`) });
   }

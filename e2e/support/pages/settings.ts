@@ -77,6 +77,15 @@ export class ListScreen {
     return this.addForm.getByRole('alert');
   }
 
+  /** The offer to reactivate the inactive record an add collided with, and its button. */
+  reactivateOffer() {
+    return this.addForm.locator('.reactivate-offer');
+  }
+
+  reactivateOfferButton() {
+    return this.reactivateOffer().getByRole('button', { name: exactly(this.t('list.reactivate')) });
+  }
+
   editDialog(params?: Record<string, string | number>) {
     return new FormDialog(this.page, this.t(this.texts.editTitle, params), this.locale);
   }
@@ -125,7 +134,12 @@ export class CategoriesScreen extends ListScreen {
     await scope.getByRole('button', { name: new RegExp(`^(${this.t('categories.chooseIcon')}|${this.t('categories.changeIcon')})$`) }).click();
     const picker = this.iconPicker();
     await picker.getByRole('searchbox').fill(search);
-    await picker.getByRole('button', { name: icon, exact: true }).click();
+    await picker.getByRole('button', { name: this.iconLabel(icon), exact: true }).click();
+  }
+
+  /** An icon's label in this screen's language ('Bolsa de compras' for ShoppingBag). */
+  iconLabel(icon: string): string {
+    return this.t(`categories.icons.${icon}` as TKey);
   }
 }
 

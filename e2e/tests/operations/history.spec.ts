@@ -40,6 +40,8 @@ test('a user, a product and a customer with transactions are deactivated, not de
     const confirm = products.deleteDialog();
     await expect(confirm.root).toContainText(t('products.deleteSoft', { name: coffee.name }));
     await confirm.confirm().click();
+    await expect(products.list.row(coffee.name)).toHaveCount(0);
+    await products.list.showInactive().check();
     await expect(products.list.row(coffee.name)).toContainText(t('common.inactive'));
     expect((await company.api.products()).find((p) => p.id === coffee.id)?.is_active).toBe(false);
   });

@@ -53,6 +53,7 @@ test('adds a product, with digits-only amounts, refusing a missing code or name 
 
   await screen.addField('products.fields.code').fill('TER-01');
   await screen.addField('products.fields.name').fill('Otro termo');
+  await screen.addField('products.fields.pointsValue').fill('10');
   await screen.addButton().click();
   await expect(screen.addError()).toHaveText(t('products.errorExists'));
 });
@@ -99,6 +100,8 @@ test('edits a product and deactivates it', async ({ newCompanyAdmin }) => {
   await dialog.field(t('products.fields.active')).uncheck();
   await dialog.update().click();
   await expect(screen.toast(t('products.successUpdated'))).toBeVisible();
+  await expect(screen.list.row('Café Especial')).toHaveCount(0);
+  await screen.list.showInactive().check();
   const row = screen.list.row('Café Especial');
   await expect(row).toContainText(t('common.inactive'));
   await expect(row).toContainText('18.000');

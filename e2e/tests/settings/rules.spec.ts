@@ -25,7 +25,7 @@ test('shows each field only when its policy or bonus applies', async ({ newCompa
 
   await policy.selectOption({ label: t('settings.rules.policies.fifo') });
   await expect(fifoDays).toHaveValue('365');
-  await expect(fifoDays).toHaveAttribute('min', '1');
+  await expect(fifoDays).toHaveAccessibleDescription(t('settings.rules.daysHint', { min: '1', max: '36.500', step: '1' }));
   await expect(inactivityDays).toHaveCount(0);
   await expect(explanation).toHaveText(t('settings.rules.explanations.fifo'));
 
@@ -45,14 +45,20 @@ test('shows each field only when its policy or bonus applies', async ({ newCompa
     await expect(rules.field(multiplier)).toHaveCount(0);
     await rules.field(toggle).check();
     await expect(rules.field(multiplier)).toHaveValue('1');
-    await expect(rules.field(multiplier)).toHaveAttribute('step', '0.1');
+    await expect(rules.field(multiplier)).toHaveAccessibleDescription(t('settings.rules.multiplierHint', { min: '1', max: '100', step: '0,1' }));
     await rules.field(toggle).uncheck();
     await expect(rules.field(multiplier)).toHaveCount(0);
   }
 
-  await expect(rules.field('settings.rules.pointsPerPeso')).toHaveAttribute('step', '0.001');
-  await expect(rules.field('settings.rules.redemptionRate')).toHaveAttribute('min', '1');
-  await expect(rules.field('settings.rules.campaignMultiplier')).toHaveAttribute('step', '0.5');
+  await expect(rules.field('settings.rules.pointsPerPeso')).toHaveAccessibleDescription(
+    t('settings.rules.pointsPerPesoHint', { min: '0,001', max: '1.000', step: '0,001' }),
+  );
+  await expect(rules.field('settings.rules.redemptionRate')).toHaveAccessibleDescription(
+    t('settings.rules.redemptionRateHint', { min: '1', max: '1.000.000' }),
+  );
+  await expect(rules.field('settings.rules.campaignMultiplier')).toHaveAccessibleDescription(
+    t('settings.rules.campaignMultiplierHint', { min: '1', max: '100', step: '0,5' }),
+  );
 });
 
 test('refuses values out of bounds, then saves and shows the saved message for a moment', async ({ newCompanyAdmin }) => {
@@ -96,7 +102,7 @@ test('refuses values out of bounds, then saves and shows the saved message for a
   await page.reload();
   await expect(rules.field('settings.rules.redemptionRate')).toHaveValue('20');
   await expect(rules.field('settings.rules.pointsExpirationDays')).toHaveValue('90');
-  await expect(rules.field('settings.rules.birthdayBonusMultiplier')).toHaveValue('1.5');
+  await expect(rules.field('settings.rules.birthdayBonusMultiplier')).toHaveValue('1,5');
 });
 
 test('runs point expiration: "Ejecutando..." while it runs, then the result, and due points are gone', async ({ newCompanyAdmin, apiAs, run }) => {

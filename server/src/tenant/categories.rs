@@ -9,8 +9,8 @@ use utoipa_axum::routes;
 use crate::auth::Tenant;
 use crate::domain::{self, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path};
-use crate::tenant::{audit, DeleteKind, DeleteResponse};
+use crate::http::{AppState, Json, Path, Query};
+use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
 
 /// The icons a category may have (Heroicons names).
 pub const ICONS: [&str; 26] = [
@@ -77,16 +77,22 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list, create))
         .routes(routes!(update, remove))
         .routes(routes!(usage))
+        .routes(routes!(reactivate))
 }
 
-/// Active categories, sorted by name (every role).
-#[utoipa::path(get, path = "/categories", tag = "categories", security(("bearer" = [])),
+/// Active categories, sorted by name (every role); the inactive ones with `status=inactive`
+/// (needs the categories screen).
+#[utoipa::path(get, path = "/categories", tag = "categories", security(("bearer" = [])), params(StatusParams),
     responses((status = 200, body = Vec<Category>), crate::error::ApiErrors))]
-async fn list(t: Tenant) -> AppResult<Json<Vec<Category>>> {
+async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<Vec<Category>>> {
+    let active = status.active()?;
+    if !active {
+        t.require_permission(MANAGE).await?;
+    }
     let stmt = t
-        .prepare_cached("select id, name, icon from categories where is_active order by lower(name), id")
+        .prepare_cached("select id, name, icon from categories where is_active = $1 order by lower(name), id")
         .await?;
-    let rows = t.query(&stmt, &[]).await?;
+    let rows = t.query(&stmt, &[&active]).await?;
     t.commit().await?;
     Ok(Json(rows.iter().map(Category::from_row).collect()))
 }
@@ -97,8 +103,14 @@ async fn list(t: Tenant) -> AppResult<Json<Vec<Category>>> {
 async fn create(t: Tenant, Json(input): Json<CategoryInput>) -> AppResult<(StatusCode, Json<Category>)> {
     t.require_permission(MANAGE).await?;
     let (name, icon) = input.validate()?;
-    let stmt = t.prepare_cached("insert into categories (name, icon) values ($1, $2) returning id, name, icon").await?;
-    let category = Category::from_row(&t.query_one(&stmt, &[&name, &icon]).await?);
+    let stmt = t
+        .prepare_cached("insert into categories (name, icon) values ($1, $2) on conflict do nothing returning id, name, icon")
+        .await?;
+    let Some(row) = t.query_opt(&stmt, &[&name, &icon]).await? else {
+        let lookup = "select id, is_active from categories where lower(name) = lower($1)";
+        return Err(taken(&t, lookup, &name, Msg::CategoryExists, Msg::CategoryInactiveExists).await);
+    };
+    let category = Category::from_row(&row);
     audit(&t, "category.create", "category", Some(category.id), serde_json::json!({ "name": category.name })).await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(category)))
@@ -164,4 +176,20 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
         DeleteKind::Soft => "category is in use by products: it was deactivated",
     };
     Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}
+
+/// Makes an inactive category active again (needs the categories screen).
+#[utoipa::path(post, path = "/categories/{id}/reactivate", tag = "categories", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "category id")),
+    responses((status = 200, body = Category), crate::error::ApiErrors))]
+async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Category>> {
+    t.require_permission(MANAGE).await?;
+    let stmt = t
+        .prepare_cached("update categories set is_active = true where id = $1 and not is_active returning id, name, icon")
+        .await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotInactive))?;
+    let category = Category::from_row(&row);
+    audit(&t, "category.reactivate", "category", Some(category.id), serde_json::json!({ "name": category.name })).await?;
+    t.commit().await?;
+    Ok(Json(category))
 }

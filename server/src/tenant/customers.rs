@@ -62,7 +62,7 @@ use utoipa_axum::routes;
 use crate::auth::Tenant;
 use crate::domain::{self, Page, Paged, MAX_TEXT};
 use crate::http::{AppState, Json, Path, Query};
-use crate::tenant::{audit, DeleteKind, DeleteResponse};
+use crate::tenant::{active_status, audit, taken, DeleteKind, DeleteResponse};
 
 /// The screens whose users manage customers.
 const MANAGE: &[&str] = &["/settings/customers"];
@@ -119,6 +119,8 @@ pub struct SearchParams {
     page: Option<i64>,
     /// 10, 25 or 50.
     page_size: Option<i64>,
+    /// `active` (default) or `inactive`.
+    status: Option<String>,
 }
 
 /// Transactions that refer to a customer, for the delete confirmation.
@@ -134,6 +136,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(by_document))
         .routes(routes!(update, remove))
         .routes(routes!(usage))
+        .routes(routes!(reactivate))
 }
 
 /// Every active customer, sorted by name. Large companies use `/customers/search`.
@@ -162,12 +165,18 @@ pub const FEW_MATCHES: i64 = 1000;
 async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json<Paged<Customer>>> {
     let page = Page::parse(params.page, params.page_size)?;
     let text = domain::optional_text(Field::Text, params.text.as_deref(), MAX_TEXT)?;
+    let active = active_status(params.status.as_deref())?;
+    if !active {
+        t.require_permission(MANAGE).await?;
+    }
+    // Literal conditions, so that the plans of the active list keep using its partial index.
+    let status = if active { "is_active" } else { "not is_active" };
     let (items, total) = match text {
         None => {
-            let total_stmt = t.prepare_cached("select count(*) from customers where is_active").await?;
+            let total_stmt = t.prepare_cached(&format!("select count(*) from customers where {status}")).await?;
             let page_stmt = t
                 .prepare_cached(&format!(
-                    "select {CUSTOMER_COLUMNS} from customers where is_active \
+                    "select {CUSTOMER_COLUMNS} from customers where {status} \
                      order by lower(name), id limit $1 offset $2"
                 ))
                 .await?;
@@ -182,7 +191,7 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
             // name index and stops after it, and a separate pass counts.
             let pattern = domain::like_pattern(&domain::search_text(&text));
             let probe = t
-                .prepare_cached("select id from customers where is_active and search_key like $1 limit $2")
+                .prepare_cached(&format!("select id from customers where {status} and search_key like $1 limit $2"))
                 .await?;
             let ids: Vec<i64> =
                 t.query(&probe, &[&pattern, &(FEW_MATCHES + 1)]).await?.iter().map(|row| row.get(0)).collect();
@@ -197,10 +206,10 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
                 (rows, ids.len() as i64)
             } else {
                 let total_stmt =
-                    t.prepare_cached("select count(*) from customers where is_active and search_key like $1").await?;
+                    t.prepare_cached(&format!("select count(*) from customers where {status} and search_key like $1")).await?;
                 let page_stmt = t
                     .prepare_cached(&format!(
-                        "select {CUSTOMER_COLUMNS} from customers where is_active and search_key like $1 \
+                        "select {CUSTOMER_COLUMNS} from customers where {status} and search_key like $1 \
                          order by lower(name), id limit $2 offset $3"
                     ))
                     .await?;
@@ -238,10 +247,13 @@ async fn create(t: Tenant, Json(input): Json<CustomerInput>) -> AppResult<(Statu
     let stmt = t
         .prepare_cached(&format!(
             "insert into customers (document, name, email, phone, address, birthdate) \
-             values ($1, $2, $3, $4, $5, $6) returning {CUSTOMER_COLUMNS}"
+             values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning {CUSTOMER_COLUMNS}"
         ))
         .await?;
-    let row = t.query_one(&stmt, &[&c.document, &c.name, &c.email, &c.phone, &c.address, &c.birthdate]).await?;
+    let Some(row) = t.query_opt(&stmt, &[&c.document, &c.name, &c.email, &c.phone, &c.address, &c.birthdate]).await? else {
+        let lookup = "select id, is_active from customers where document = $1";
+        return Err(taken(&t, lookup, &c.document, Msg::CustomerDocumentExists, Msg::CustomerInactiveExists).await);
+    };
     let customer = Customer::from_row(&row);
     audit(&t, "customer.create", "customer", Some(customer.id), serde_json::json!({ "document": customer.document })).await?;
     t.commit().await?;
@@ -316,4 +328,23 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
         DeleteKind::Soft => "customer has transactions: it was deactivated",
     };
     Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}
+
+/// Makes an inactive customer active again, with their history and points (needs the
+/// customers screen).
+#[utoipa::path(post, path = "/customers/{id}/reactivate", tag = "customers", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "customer id")),
+    responses((status = 200, body = Customer), crate::error::ApiErrors))]
+async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Customer>> {
+    t.require_permission(MANAGE).await?;
+    let stmt = t
+        .prepare_cached(&format!(
+            "update customers set is_active = true where id = $1 and not is_active returning {CUSTOMER_COLUMNS}"
+        ))
+        .await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotInactive))?;
+    let customer = Customer::from_row(&row);
+    audit(&t, "customer.reactivate", "customer", Some(id), serde_json::json!({ "document": customer.document })).await?;
+    t.commit().await?;
+    Ok(Json(customer))
 }

@@ -1,8 +1,10 @@
 //! A company's own data, always reached through the `Tenant` extractor's transaction.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use tokio_postgres::types::ToSql;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::error::{AppError, AppResult, Msg};
 use crate::http::AppState;
 
 pub mod categories;
@@ -54,4 +56,44 @@ pub async fn audit(
         .await?;
     t.execute(&stmt, &[&actor, &impersonated_by, &action, &entity, &entity_id, &detail]).await?;
     Ok(())
+}
+
+/// Which records a list shows: the active ones (the default) or the inactive ones, which can be
+/// reactivated.
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StatusParams {
+    /// `active` (default) or `inactive`.
+    status: Option<String>,
+}
+
+impl StatusParams {
+    /// Whether the list shows active records.
+    pub fn active(&self) -> AppResult<bool> {
+        active_status(self.status.as_deref())
+    }
+}
+
+/// Whether a list's `status` parameter asks for the active records.
+pub fn active_status(status: Option<&str>) -> AppResult<bool> {
+    match status.map(str::trim) {
+        None | Some("") | Some("active") => Ok(true),
+        Some("inactive") => Ok(false),
+        Some(_) => Err(AppError::bad_request(Msg::StatusInvalid)),
+    }
+}
+
+/// The answer to an insert that did nothing because its unique key is taken: when an inactive
+/// record holds the key, a 409 `inactive` naming its `id` (the client offers to reactivate it),
+/// else the plain duplicate `exists`. `lookup` selects `id, is_active` by the key.
+pub async fn taken(t: &crate::auth::Tenant, lookup: &str, key: &(dyn ToSql + Sync), exists: Msg, inactive: Msg) -> AppError {
+    let found = match t.prepare_cached(lookup).await {
+        Ok(stmt) => t.query_opt(&stmt, &[key]).await,
+        Err(e) => Err(e),
+    };
+    match found {
+        Ok(Some(row)) if !row.get::<_, bool>("is_active") => AppError::conflict(inactive.with("id", row.get::<_, i64>("id"))),
+        Ok(_) => AppError::conflict(exists),
+        Err(e) => e.into(),
+    }
 }

@@ -9,8 +9,8 @@ use tokio_postgres::Row;
 use crate::auth::Tenant;
 use crate::domain::{self, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path};
-use crate::tenant::{audit, DeleteKind, DeleteResponse};
+use crate::http::{AppState, Json, Path, Query};
+use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PointOfSale {
@@ -53,16 +53,22 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list, create))
         .routes(routes!(update, remove))
         .routes(routes!(usage))
+        .routes(routes!(reactivate))
 }
 
-/// Active points of sale, sorted by name (every role).
-#[utoipa::path(get, path = "/pos", tag = "points of sale", security(("bearer" = [])),
+/// Active points of sale, sorted by name (every role); the inactive ones with `status=inactive`
+/// (admin).
+#[utoipa::path(get, path = "/pos", tag = "points of sale", security(("bearer" = [])), params(StatusParams),
     responses((status = 200, body = Vec<PointOfSale>), crate::error::ApiErrors))]
-async fn list(t: Tenant) -> AppResult<Json<Vec<PointOfSale>>> {
+async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<Vec<PointOfSale>>> {
+    let active = status.active()?;
+    if !active {
+        t.require_admin()?;
+    }
     let stmt = t
-        .prepare_cached("select id, name from points_of_sale where is_active order by lower(name), id")
+        .prepare_cached("select id, name from points_of_sale where is_active = $1 order by lower(name), id")
         .await?;
-    let rows = t.query(&stmt, &[]).await?;
+    let rows = t.query(&stmt, &[&active]).await?;
     t.commit().await?;
     Ok(Json(rows.iter().map(PointOfSale::from_row).collect()))
 }
@@ -73,8 +79,14 @@ async fn list(t: Tenant) -> AppResult<Json<Vec<PointOfSale>>> {
 async fn create(t: Tenant, Json(input): Json<PosInput>) -> AppResult<(StatusCode, Json<PointOfSale>)> {
     t.require_admin()?;
     let name = input.name()?;
-    let stmt = t.prepare_cached("insert into points_of_sale (name) values ($1) returning id, name").await?;
-    let pos = PointOfSale::from_row(&t.query_one(&stmt, &[&name]).await?);
+    let stmt = t
+        .prepare_cached("insert into points_of_sale (name) values ($1) on conflict do nothing returning id, name")
+        .await?;
+    let Some(row) = t.query_opt(&stmt, &[&name]).await? else {
+        let lookup = "select id, is_active from points_of_sale where lower(name) = lower($1)";
+        return Err(taken(&t, lookup, &name, Msg::PosExists, Msg::PosInactiveExists).await);
+    };
+    let pos = PointOfSale::from_row(&row);
     audit(&t, "pos.create", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(pos)))
@@ -144,4 +156,20 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
         DeleteKind::Soft => "point of sale has users or transactions: it was deactivated",
     };
     Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}
+
+/// Makes an inactive point of sale active again (admin).
+#[utoipa::path(post, path = "/pos/{id}/reactivate", tag = "points of sale", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "point of sale id")),
+    responses((status = 200, body = PointOfSale), crate::error::ApiErrors))]
+async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PointOfSale>> {
+    t.require_admin()?;
+    let stmt = t
+        .prepare_cached("update points_of_sale set is_active = true where id = $1 and not is_active returning id, name")
+        .await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotInactive))?;
+    let pos = PointOfSale::from_row(&row);
+    audit(&t, "pos.reactivate", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
+    t.commit().await?;
+    Ok(Json(pos))
 }

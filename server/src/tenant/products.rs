@@ -10,7 +10,7 @@ use crate::auth::Tenant;
 use crate::domain::{self, Role, MAX_LONG_TEXT, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
 use crate::http::{AppState, Json, Path};
-use crate::tenant::{audit, DeleteKind, DeleteResponse};
+use crate::tenant::{audit, taken, DeleteKind, DeleteResponse};
 
 const MANAGE: &[&str] = &["/settings/products"];
 
@@ -63,7 +63,7 @@ pub struct ProductInput {
     /// Whole COP, 0 or more (a number or a string of digits).
     #[schema(value_type = Option<i64>)]
     price: Option<serde_json::Value>,
-    /// Whole points, 0 or more (a number or a string of digits).
+    /// Whole points, 0 or more (a number or a string of digits); at least 1 for an active product.
     #[schema(value_type = Option<i64>)]
     points_value: Option<serde_json::Value>,
     image_url: Option<String>,
@@ -91,7 +91,7 @@ impl ProductInput {
         if blank(&self.code) || blank(&self.name) {
             return Err(AppError::bad_request(Msg::ProductRequiredFields));
         }
-        Ok(ValidProduct {
+        let product = ValidProduct {
             code: domain::required_text(Field::Code, self.code.as_deref(), 50)?,
             name: domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)?,
             description: domain::optional_text(Field::Description, self.description.as_deref(), MAX_LONG_TEXT)?,
@@ -100,7 +100,12 @@ impl ProductInput {
             image_url: domain::optional_url(Field::ImageUrl, self.image_url.as_deref())?,
             is_active: self.is_active.unwrap_or(true),
             category_id: domain::optional_id(Field::CategoryId, self.category_id.as_ref())?,
-        })
+        };
+        // The till offers every active product for redemption: it must be worth something.
+        if product.is_active && product.points_value < 1 {
+            return Err(AppError::bad_request(Msg::ProductPointsRequired.field(Field::PointsValue)));
+        }
+        Ok(product)
     }
 }
 
@@ -116,6 +121,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list_all))
         .routes(routes!(update, remove))
         .routes(routes!(usage))
+        .routes(routes!(reactivate))
 }
 
 /// Active products, sorted by name (every role; what a cashier can offer).
@@ -165,13 +171,17 @@ async fn create(t: Tenant, Json(input): Json<ProductInput>) -> AppResult<(Status
     let stmt = t
         .prepare_cached(
             "insert into products (code, name, description, price, points_value, image_url, is_active, category_id) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8) returning id",
+             values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning id",
         )
         .await?;
-    let id: i64 = t
-        .query_one(&stmt, &[&p.code, &p.name, &p.description, &p.price, &p.points_value, &p.image_url, &p.is_active, &p.category_id])
+    let Some(row) = t
+        .query_opt(&stmt, &[&p.code, &p.name, &p.description, &p.price, &p.points_value, &p.image_url, &p.is_active, &p.category_id])
         .await?
-        .get(0);
+    else {
+        let lookup = "select id, is_active from products where lower(code) = lower($1)";
+        return Err(taken(&t, lookup, &p.code, Msg::ProductExists, Msg::ProductInactiveExists).await);
+    };
+    let id: i64 = row.get(0);
     audit(&t, "product.create", "product", Some(id), serde_json::json!({ "code": p.code })).await?;
     let product = fetch(&t, id).await?;
     t.commit().await?;
@@ -246,4 +256,22 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
         DeleteKind::Soft => "product has transactions: it was made inactive",
     };
     Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}
+
+/// Makes an inactive product active again (needs the products screen).
+#[utoipa::path(post, path = "/products/{id}/reactivate", tag = "products", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "product id")),
+    responses((status = 200, body = Product), crate::error::ApiErrors))]
+async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Product>> {
+    t.require_permission(MANAGE).await?;
+    let stmt = t.prepare_cached("select points_value from products where id = $1 and not is_active for update").await?;
+    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotInactive))?;
+    if row.get::<_, i64>("points_value") < 1 {
+        return Err(AppError::bad_request(Msg::ProductPointsRequired.field(Field::PointsValue)));
+    }
+    t.execute("update products set is_active = true where id = $1", &[&id]).await?;
+    audit(&t, "product.reactivate", "product", Some(id), serde_json::json!({})).await?;
+    let product = fetch(&t, id).await?;
+    t.commit().await?;
+    Ok(Json(product))
 }

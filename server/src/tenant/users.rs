@@ -9,8 +9,8 @@ use utoipa_axum::routes;
 use crate::auth::{self, Tenant};
 use crate::domain::{self, Role};
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path};
-use crate::tenant::{audit, DeleteKind, DeleteResponse};
+use crate::http::{AppState, Json, Path, Query};
+use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
 
 /// Creates the company's `admin` account while its schema is provisioned.
 pub async fn insert_admin(client: &tokio_postgres::Client, password_hash: &str) -> Result<(), tokio_postgres::Error> {
@@ -83,15 +83,22 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list, create))
         .routes(routes!(update, remove))
         .routes(routes!(usage))
+        .routes(routes!(reactivate))
 }
 
-/// Active users, sorted by username (admin and supervisor).
-#[utoipa::path(get, path = "/users", tag = "users", security(("bearer" = [])),
+/// Active users, sorted by username (admin and supervisor); the inactive ones with
+/// `status=inactive` (admin).
+#[utoipa::path(get, path = "/users", tag = "users", security(("bearer" = [])), params(StatusParams),
     responses((status = 200, body = Vec<User>), crate::error::ApiErrors))]
-async fn list(t: Tenant) -> AppResult<Json<Vec<User>>> {
-    t.require_role(&[Role::Admin, Role::Supervisor])?;
-    let stmt = t.prepare_cached(&format!("{USER_SELECT} where u.is_active order by u.username")).await?;
-    let rows = t.query(&stmt, &[]).await?;
+async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<Vec<User>>> {
+    let active = status.active()?;
+    if active {
+        t.require_role(&[Role::Admin, Role::Supervisor])?;
+    } else {
+        t.require_admin()?;
+    }
+    let stmt = t.prepare_cached(&format!("{USER_SELECT} where u.is_active = $1 order by u.username")).await?;
+    let rows = t.query(&stmt, &[&active]).await?;
     t.commit().await?;
     Ok(Json(rows.iter().map(User::from_row).collect()))
 }
@@ -142,9 +149,16 @@ async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCod
     check_pos(&t, pos).await?;
     let hash = auth::hash_password(password).await?;
     let stmt = t
-        .prepare_cached("insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4) returning id")
+        .prepare_cached(
+            "insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4) \
+             on conflict do nothing returning id",
+        )
         .await?;
-    let id: i64 = t.query_one(&stmt, &[&username, &hash, &role.as_str(), &pos]).await?.get(0);
+    let Some(row) = t.query_opt(&stmt, &[&username, &hash, &role.as_str(), &pos]).await? else {
+        let lookup = "select id, is_active from users where username = $1";
+        return Err(taken(&t, lookup, &username, Msg::UserExists, Msg::UserInactiveExists).await);
+    };
+    let id: i64 = row.get(0);
     audit(&t, "user.create", "user", Some(id), serde_json::json!({ "username": username, "role": role })).await?;
     let user = fetch(&t, id).await?;
     t.commit().await?;
@@ -224,4 +238,19 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
         DeleteKind::Soft => "user has transactions: it was deactivated and can no longer log in",
     };
     Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}
+
+/// Makes an inactive user active again, with the role, point of sale and password they had
+/// (admin).
+#[utoipa::path(post, path = "/users/{id}/reactivate", tag = "users", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "user id")),
+    responses((status = 200, body = User), crate::error::ApiErrors))]
+async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<User>> {
+    t.require_admin()?;
+    let stmt = t.prepare_cached("update users set is_active = true where id = $1 and not is_active returning id").await?;
+    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotInactive))?;
+    audit(&t, "user.reactivate", "user", Some(id), serde_json::json!({})).await?;
+    let user = fetch(&t, id).await?;
+    t.commit().await?;
+    Ok(Json(user))
 }

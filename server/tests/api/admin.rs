@@ -135,13 +135,13 @@ async fn products_are_validated_and_carry_their_category_name() {
         (json!({ "code": "X", "name": "X", "price": -5 }), "price must be a whole number of 0 or more"),
         (json!({ "code": "X", "name": "X", "pointsValue": 1.5 }), "points value must be a whole number of 0 or more"),
         (json!({ "code": "X", "name": "X", "price": "12abc" }), "price must be a whole number of 0 or more"),
-        (json!({ "code": "X", "name": "X", "categoryId": 999 }), "category not found"),
+        (json!({ "code": "X", "name": "X", "pointsValue": 1, "categoryId": 999 }), "category not found"),
     ] {
         let answer = app.post("/api/products", &admin, body.clone()).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(answer.message(), message, "{body}");
     }
-    let duplicate = app.post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Otro" })).await;
+    let duplicate = app.post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Otro", "pointsValue": 1 })).await;
     assert_eq!(duplicate.status, StatusCode::CONFLICT);
     assert_eq!(duplicate.message(), "product already exists");
 
@@ -160,8 +160,8 @@ async fn products_and_categories_in_use_are_only_deactivated() {
     let (_, admin) = app.create_company("acme").await;
     let used_category = app.post("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await.body["id"].as_i64().unwrap();
     let free_category = app.post("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
-    let sold = app.post("/api/products", &admin, json!({ "code": "A", "name": "A", "categoryId": used_category })).await.body["id"].as_i64().unwrap();
-    let unsold = app.post("/api/products", &admin, json!({ "code": "B", "name": "B" })).await.body["id"].as_i64().unwrap();
+    let sold = app.post("/api/products", &admin, json!({ "code": "A", "name": "A", "pointsValue": 1, "categoryId": used_category })).await.body["id"].as_i64().unwrap();
+    let unsold = app.post("/api/products", &admin, json!({ "code": "B", "name": "B", "pointsValue": 1 })).await.body["id"].as_i64().unwrap();
     app.db()
         .await
         .execute(

@@ -73,6 +73,8 @@ async fn the_demo_has_two_months_of_history_kept_to_the_ledgers_rules_and_a_seco
         count("select count(*) from (select invoice_reference from transactions where type = 'accreditation' and not is_voided group by 1 having count(*) > 1) d").await,
         0
     );
+    // Each accreditation holds its invoice, as the till writes it, so it cannot be credited again.
+    assert_eq!(count("select count(*) from transactions where type = 'accreditation' and invoice_key is distinct from upper(invoice_reference)").await, 0);
     assert_ledger_consistent_in(&app.db().await, SCHEMA).await;
 
     let before = counts(&app).await;

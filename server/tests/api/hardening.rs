@@ -305,7 +305,7 @@ async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused
     let (_, admin) = app.create_company("acme").await;
     let bad = ["//evil.example/x.png", "/\\evil.example/x.png", "/\t/evil.example/x.png", "http://cdn.example/x.png", "https:///evil.example/x.png"];
     for url in bad {
-        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": "P1", "name": "Café", "imageUrl": url })).await;
+        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": "P1", "name": "Café", "pointsValue": 1, "imageUrl": url })).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{url:?}: {}", answer.body);
         assert_eq!(answer.message(), "image URL must be an https:// address or a path on this site", "{url:?}");
         let company = serde_json::json!({ "name": "Otra", "prefix": "otra", "taxId": "900100200-1", "adminPassword": "admin-pass-1", "logoUrl": url });
@@ -316,7 +316,7 @@ async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused
     assert!(!app.schema_exists("tenant_otra").await);
     for url in ["https://cdn.example/x.png", "/images/x.png"] {
         let code = format!("P-{}", url.len());
-        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": code, "name": "Café", "imageUrl": url })).await;
+        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": code, "name": "Café", "pointsValue": 1, "imageUrl": url })).await;
         assert_eq!(answer.status, StatusCode::CREATED, "{url:?}: {}", answer.body);
     }
 }
@@ -335,7 +335,7 @@ async fn invisible_format_characters_are_refused_in_every_text_field() {
             ("/api/customers", serde_json::json!({ "name": "Ana", "document": "999999", "address": text })),
             ("/api/pos", serde_json::json!({ "name": text })),
             ("/api/categories", serde_json::json!({ "name": text, "icon": "Tag" })),
-            ("/api/products", serde_json::json!({ "code": "P1", "name": "Café", "description": text })),
+            ("/api/products", serde_json::json!({ "code": "P1", "name": "Café", "pointsValue": 1, "description": text })),
             ("/api/super/companies", serde_json::json!({ "name": text, "prefix": "otra", "taxId": "900100200-1", "adminPassword": "admin-pass-1" })),
             (&format!("/api/customers/{customer}/accredit") as &str, serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": text })),
         ];

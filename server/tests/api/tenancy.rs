@@ -117,7 +117,7 @@ impl AcmeRecords {
         assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
         let customer = created.body["id"].as_i64().unwrap();
         let category = app.post("/api/categories", acme, json!({ "name": "Acme cat", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
-        let product = app.post("/api/products", acme, json!({ "code": "P1", "name": "Acme product", "categoryId": category })).await.body["id"].as_i64().unwrap();
+        let product = app.post("/api/products", acme, json!({ "code": "P1", "name": "Acme product", "pointsValue": 1, "categoryId": category })).await.body["id"].as_i64().unwrap();
         let transaction: i64 = app
             .db()
             .await
@@ -174,7 +174,7 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
         for method in item.as_object().unwrap().keys() {
             let method = reqwest::Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
             let body = (method == reqwest::Method::POST || method == reqwest::Method::PUT).then(|| {
-                json!({ "name": "Hijacked", "document": "999", "code": "X", "icon": "Tag", "role": "admin",
+                json!({ "name": "Hijacked", "document": "999", "code": "X", "pointsValue": 1, "icon": "Tag", "role": "admin",
                         "invoiceAmount": 1000, "pointsToRedeem": 1, "supervisorUsername": "admin", "supervisorPassword": "admin-pass-1" })
             });
             let answer = app.request(method.clone(), &path.replace("{id}", &id.to_string()), Some(&globex), body).await;

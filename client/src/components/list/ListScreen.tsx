@@ -1,6 +1,7 @@
 import { PlusIcon } from '@heroicons/react/24/outline';
 import type { FormEvent, ReactNode } from 'react';
 import { FormError } from '../FormField';
+import { useStaleError } from './useStaleError';
 
 /** The list-screen layout: add form on the left third, list on the right two thirds. */
 export function ListScreen({ form, list }: { form: ReactNode; list: ReactNode }) {
@@ -18,22 +19,27 @@ export interface AddFormPanelProps {
   submittingLabel?: string;
   submitting?: boolean;
   error?: string | null;
+  /** Shown under the error, e.g. the offer to reactivate an inactive record. */
+  notice?: ReactNode;
   onSubmit: () => void;
   children: ReactNode;
 }
 
 /** The add form card: fields, an inline error and the submit button. */
-export function AddFormPanel({ title, submitLabel, submittingLabel, submitting = false, error, onSubmit, children }: AddFormPanelProps) {
+export function AddFormPanel({ title, submitLabel, submittingLabel, submitting = false, error, notice, onSubmit, children }: AddFormPanelProps) {
+  const stale = useStaleError(error);
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    stale.onSubmit();
     if (!submitting) onSubmit();
   }
   return (
     <section className="card add-form" aria-label={title}>
       <h2 className="card-title">{title}</h2>
-      <form onSubmit={handleSubmit} noValidate>
+      <form onSubmit={handleSubmit} onChange={stale.onEdit} noValidate>
         <div className="form-fields">{children}</div>
-        <FormError message={error} />
+        <FormError message={stale.shown} />
+        {notice}
         <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
           <PlusIcon aria-hidden="true" />
           {submitting && submittingLabel ? submittingLabel : submitLabel}

@@ -1,4 +1,4 @@
-import { ChevronLeftIcon, ChevronRightIcon, MagnifyingGlassIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
+import { ArrowUturnLeftIcon, ChevronLeftIcon, ChevronRightIcon, MagnifyingGlassIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useMemo, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../../lib/constants';
@@ -30,6 +30,19 @@ interface CommonProps<T> {
   /** Extra controls in the list header (e.g. a create button). */
   headerActions?: ReactNode;
   loading?: boolean;
+  /**
+   * The inactive records: a 'show inactive' switch in the toolbar; while it is on, the parent
+   * passes the inactive items, each shown as such with a reactivate button instead of its actions.
+   */
+  inactive?: InactiveFilter<T>;
+}
+
+export interface InactiveFilter<T> {
+  shown: boolean;
+  onShownChange: (shown: boolean) => void;
+  onReactivate: (item: T) => void;
+  /** The item being reactivated (its button waits). */
+  reactivating?: T | null;
 }
 
 /** The whole list is here; search and paging happen in the browser. */
@@ -62,6 +75,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
   const { t } = useTranslation();
   const searchId = useId();
   const pageSizeId = useId();
+  const inactiveId = useId();
   const pageSizes = props.pageSizes ?? LIST_PAGE_SIZES;
   const internalState = useListState(props.defaultPageSize ?? LIST_DEFAULT_PAGE_SIZE);
   const state = props.state ?? internalState;
@@ -89,6 +103,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
   }
 
   const isSearching = search.trim() !== '';
+  const inactiveShown = props.inactive?.shown ?? false;
   const label = (item: T) => props.itemLabel?.(item) ?? '';
 
   return (
@@ -127,19 +142,44 @@ export function PagedList<T>(props: PagedListProps<T>) {
             ))}
           </select>
         </div>
+        {props.inactive ? (
+          <div className="inactive-switch">
+            <input
+              id={inactiveId}
+              type="checkbox"
+              checked={props.inactive.shown}
+              onChange={(event) => props.inactive?.onShownChange(event.target.checked)}
+            />
+            <label htmlFor={inactiveId}>{t('list.showInactive')}</label>
+          </div>
+        ) : null}
       </div>
 
       {total === 0 ? (
         <p className="list-empty" data-testid="list-empty">
-          {isSearching ? props.noResultsText : props.emptyText}
+          {isSearching ? props.noResultsText : inactiveShown ? t('list.noInactive') : props.emptyText}
         </p>
       ) : (
         <ul className="list-rows">
           {pageItems.map((item) => (
-            <li key={props.getKey(item)} className="list-row">
+            <li key={props.getKey(item)} className={inactiveShown ? 'list-row list-row-inactive' : 'list-row'}>
               <div className="list-row-content">{props.renderItem(item)}</div>
               <div className="list-row-actions">
-                {props.renderActions ? (
+                {inactiveShown ? (
+                  <>
+                    <span className="badge badge-muted">{t('list.inactive')}</span>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-sm"
+                      onClick={() => props.inactive?.onReactivate(item)}
+                      disabled={props.inactive?.reactivating != null}
+                      aria-label={`${t('list.reactivate')} ${label(item)}`.trim()}
+                    >
+                      <ArrowUturnLeftIcon aria-hidden="true" />
+                      {props.inactive?.reactivating === item ? t('list.reactivating') : t('list.reactivate')}
+                    </button>
+                  </>
+                ) : props.renderActions ? (
                   props.renderActions(item)
                 ) : (
                   <>

@@ -59,7 +59,7 @@ describe('categories screen', () => {
     await user.click(within(addForm()).getByRole('button', { name: 'Elegir icono' }));
     const picker = screen.getByRole('dialog', { name: 'Elegir icono' });
     await user.type(within(picker).getByRole('searchbox'), 'heart');
-    await user.click(within(picker).getByRole('button', { name: 'Heart' }));
+    await user.click(within(picker).getByRole('button', { name: 'Corazón' }));
     await user.click(within(addForm()).getByRole('button', { name: 'Agregar categoría' }));
 
     expect(await screen.findByText('Categoría agregada.')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('categories screen', () => {
     expect(screen.getByRole('dialog', { name: 'Editar categoría' })).toBeInTheDocument();
 
     await user.click(within(edit).getByRole('button', { name: 'Cambiar icono' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Elegir icono' })).getByRole('button', { name: 'Cake' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Elegir icono' })).getByRole('button', { name: 'Pastel' }));
     await user.click(within(edit).getByRole('button', { name: 'Actualizar' }));
     expect(await screen.findByText('Categoría actualizada.')).toBeInTheDocument();
     expect(server.requests.find((r) => r.method === 'PUT')?.body).toEqual({ name: 'Regalos', icon: 'Cake' });

@@ -9,11 +9,14 @@ import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { Category } from '../../../lib/types';
 import { useFeedback } from '../shared/feedback';
+import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
 import { useUsageCheck } from '../shared/useUsageCheck';
 import {
   useCreateCategoryMutation,
   useDeleteCategoryMutation,
   useGetCategoryUsageQuery,
+  useGetInactiveCategoriesQuery,
+  useReactivateCategoryMutation,
   useUpdateCategoryMutation,
   type CategoryInput,
 } from './categoriesApi';
@@ -52,8 +55,13 @@ function AddCategoryForm() {
   const [values, setValues] = useState<CategoryInput>(EMPTY_CATEGORY);
   const [error, setError] = useState<string | null>(null);
   const [createCategory, { isLoading }] = useCreateCategoryMutation();
+  const [reactivateCategory] = useReactivateCategoryMutation();
+  const reactivation = useReactivation((id) => reactivateCategory(id).unwrap(), 'categories.successReactivated', () =>
+    setValues(EMPTY_CATEGORY),
+  );
 
   async function submit() {
+    reactivation.clear();
     const body = checkCategory(values);
     if (!body) {
       setError(t('categories.errorRequired'));
@@ -65,7 +73,7 @@ function AddCategoryForm() {
       setValues(EMPTY_CATEGORY);
       feedback.success('categories.successAdded');
     } catch (failure) {
-      setError(feedback.errorText(failure, 'categories.errorExists'));
+      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'categories.errorExists'));
     }
   }
 
@@ -76,6 +84,7 @@ function AddCategoryForm() {
       submittingLabel={t('common.adding')}
       submitting={isLoading}
       error={error}
+      notice={<ReactivateOffer reactivation={reactivation} text={t('categories.inactiveOffer')} />}
       onSubmit={() => void submit()}
     >
       <CategoryFields values={values} onChange={setValues} />
@@ -152,7 +161,12 @@ function DeleteCategoryModal({ category, onClose }: { category: Category | null;
 /** /settings/categories: name and icon (searchable picker; unknown icons show Star). */
 export function CategoriesPage() {
   const { t } = useTranslation();
-  const { data, isLoading } = useGetCategoriesQuery();
+  const [showInactive, setShowInactive] = useState(false);
+  const active = useGetCategoriesQuery();
+  const inactive = useGetInactiveCategoriesQuery(showInactive ? undefined : skipToken);
+  const { data, isLoading } = showInactive ? inactive : active;
+  const [reactivateCategory] = useReactivateCategoryMutation();
+  const reactivation = useListReactivation<Category>((id) => reactivateCategory(id).unwrap(), 'categories.successReactivated');
   const categories = useMemo(() => [...(data ?? [])].sort(byName((c: Category) => c.name)), [data]);
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
@@ -185,6 +199,7 @@ export function CategoriesPage() {
             )}
             onEdit={setEditing}
             onDelete={setDeleting}
+            inactive={{ shown: showInactive, onShownChange: setShowInactive, ...reactivation }}
           />
         }
       />

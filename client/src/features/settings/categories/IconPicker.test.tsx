@@ -17,15 +17,15 @@ describe('icon picker', () => {
     const { user } = renderWithProviders(<Field initial="Gift" />);
     await user.click(screen.getByRole('button', { name: 'Cambiar icono' }));
     expect(choices()).toHaveLength(26);
-    expect(within(dialog()).getByRole('button', { name: 'Gift' })).toHaveAttribute('aria-pressed', 'true');
-    expect(within(dialog()).getByRole('button', { name: 'Star' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(dialog()).getByRole('button', { name: 'Regalo' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog()).getByRole('button', { name: 'Estrella' })).toHaveAttribute('aria-pressed', 'false');
   });
 
   it('filters the icons by the search text', async () => {
     const { user } = renderWithProviders(<Field />);
     await user.click(screen.getByRole('button', { name: 'Elegir icono' }));
     await user.type(within(dialog()).getByRole('searchbox', { name: 'Buscar icono' }), 'shop');
-    expect(choices().map((b) => b.textContent)).toEqual(['ShoppingBag', 'ShoppingCart']);
+    expect(choices().map((b) => b.textContent)).toEqual(['Bolsa de compras', 'Carrito']);
     await user.clear(within(dialog()).getByRole('searchbox'));
     await user.type(within(dialog()).getByRole('searchbox'), 'zzz');
     expect(within(dialog()).getByTestId('icon-picker-empty')).toHaveTextContent('Ningún icono coincide con la búsqueda.');
@@ -36,9 +36,9 @@ describe('icon picker', () => {
     expect(screen.getByTestId('icon-field-value')).toHaveTextContent('Sin icono');
     await user.click(screen.getByRole('button', { name: 'Elegir icono' }));
     await user.type(within(dialog()).getByRole('searchbox'), 'truck');
-    await user.click(within(dialog()).getByRole('button', { name: 'Truck' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Envíos' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByTestId('icon-field-value')).toHaveTextContent('Truck');
+    expect(screen.getByTestId('icon-field-value')).toHaveTextContent('Envíos');
   });
 
   it('starts with an empty search the next time it opens', async () => {

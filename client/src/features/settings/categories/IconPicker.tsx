@@ -1,7 +1,7 @@
 import { MagnifyingGlassIcon } from '@heroicons/react/24/outline';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CategoryIcon } from '../../../components/CategoryIcon';
+import { CategoryIcon, isCategoryIconName, type CategoryIconName } from '../../../components/CategoryIcon';
 import { Modal } from '../../../components/Modal';
 import { searchIcons } from './iconSearch';
 
@@ -13,12 +13,19 @@ export interface IconPickerModalProps {
   onClose: () => void;
 }
 
+/** An icon's label in the interface's language ('Bolsa de compras' for ShoppingBag). */
+export function useIconLabel(): (name: string) => string {
+  const { t } = useTranslation();
+  return (name) => (isCategoryIconName(name) ? t(`categories.icons.${name}`) : name);
+}
+
 /** A searchable grid of the 26 category icons; choosing one closes the dialog. */
 export function IconPickerModal({ open, value, onSelect, onClose }: IconPickerModalProps) {
   const { t } = useTranslation();
+  const iconLabel = useIconLabel();
   const searchId = useId();
   const [query, setQuery] = useState('');
-  const matches = searchIcons(query);
+  const matches = searchIcons(query, (name: CategoryIconName) => iconLabel(name));
 
   function close() {
     setQuery('');
@@ -53,14 +60,14 @@ export function IconPickerModal({ open, value, onSelect, onClose }: IconPickerMo
                 type="button"
                 className={`icon-choice ${name === value ? 'icon-choice-selected' : ''}`}
                 aria-pressed={name === value}
-                title={name}
+                title={iconLabel(name)}
                 onClick={() => {
                   setQuery('');
                   onSelect(name);
                 }}
               >
                 <CategoryIcon name={name} />
-                <span className="icon-choice-name">{name}</span>
+                <span className="icon-choice-name">{iconLabel(name)}</span>
               </button>
             </li>
           ))}
@@ -79,6 +86,7 @@ export interface IconFieldProps {
 /** The category form's icon: the chosen icon and a button opening the picker. */
 export function IconField({ label, value, onChange }: IconFieldProps) {
   const { t } = useTranslation();
+  const iconLabel = useIconLabel();
   const labelId = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -92,7 +100,7 @@ export function IconField({ label, value, onChange }: IconFieldProps) {
       <div className="icon-field">
         <span className="icon-field-preview" data-testid="icon-field-value">
           {value ? <CategoryIcon name={value} /> : null}
-          <span>{value || t('categories.noIcon')}</span>
+          <span className="icon-field-name">{value ? iconLabel(value) : t('categories.noIcon')}</span>
         </span>
         <button
           type="button"

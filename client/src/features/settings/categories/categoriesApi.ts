@@ -25,6 +25,7 @@ export const categoriesApi = api.injectEndpoints({
     deleteCategory: build.mutation<DeleteResult, number>({
       query: (id) => ({ url: `/categories/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [
+        { type: 'Category', id: 'INACTIVE' },
         { type: 'Category', id },
         { type: 'Category', id: 'LIST' },
         { type: 'Product', id: 'LIST' },
@@ -34,6 +35,19 @@ export const categoriesApi = api.injectEndpoints({
       query: (id) => `/categories/${id}/usage`,
       keepUnusedDataFor: 0,
     }),
+    /** The inactive records, for the list's 'show inactive' filter. */
+    getInactiveCategories: build.query<Category[], void>({
+      query: () => ({ url: '/categories', params: { status: 'inactive' } }),
+      providesTags: [{ type: 'Category', id: 'INACTIVE' }],
+    }),
+    reactivateCategory: build.mutation<Category, number>({
+      query: (id) => ({ url: `/categories/${id}/reactivate`, method: 'POST' }),
+      invalidatesTags: [
+        { type: 'Category', id: 'LIST' },
+        { type: 'Category', id: 'INACTIVE' },
+        { type: 'Product', id: 'LIST' },
+      ],
+    }),
   }),
 });
 
@@ -42,4 +56,6 @@ export const {
   useUpdateCategoryMutation,
   useDeleteCategoryMutation,
   useGetCategoryUsageQuery,
+  useGetInactiveCategoriesQuery,
+  useReactivateCategoryMutation,
 } = categoriesApi;

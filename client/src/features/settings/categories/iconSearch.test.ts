@@ -40,4 +40,11 @@ describe('icon search', () => {
   it('finds nothing for a name outside the set', () => {
     expect(searchIcons('rocket')).toEqual([]);
   });
+
+  it('matches the label in the interface language too, without regard to accents', () => {
+    const label = (name: string) => ({ ShoppingBag: 'Bolsa de compras', Heart: 'Corazón' })[name] ?? name;
+    expect(searchIcons('bolsa', label)).toEqual(['ShoppingBag']);
+    expect(searchIcons('corazon', label)).toEqual(['Heart']);
+    expect(searchIcons('shopping', label)).toEqual(['ShoppingBag', 'ShoppingCart']);
+  });
 });

@@ -8,6 +8,7 @@ import type { Customer } from '../../../lib/types';
 import { useFeedback } from '../shared/feedback';
 import { RowMenu } from '../shared/RowMenu';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
 import { useUsageCheck } from '../shared/useUsageCheck';
 import { checkCustomer, customerFormValues, EMPTY_CUSTOMER, type CustomerFormValues } from './customerForm';
 import { CustomerFields } from './CustomerFields';
@@ -15,6 +16,7 @@ import {
   useCreateCustomerMutation,
   useDeleteCustomerMutation,
   useGetCustomerUsageQuery,
+  useReactivateCustomerMutation,
   useSearchCustomersQuery,
   useUpdateCustomerMutation,
 } from './customersApi';
@@ -32,8 +34,13 @@ function AddCustomerForm() {
   const [values, setValues] = useState<CustomerFormValues>(EMPTY_CUSTOMER);
   const [error, setError] = useState<string | null>(null);
   const [createCustomer, { isLoading }] = useCreateCustomerMutation();
+  const [reactivateCustomer] = useReactivateCustomerMutation();
+  const reactivation = useReactivation((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated', () =>
+    setValues(EMPTY_CUSTOMER),
+  );
 
   async function submit() {
+    reactivation.clear();
     const check = checkCustomer(values);
     if (!check.ok) {
       setError(t(check.error));
@@ -45,7 +52,7 @@ function AddCustomerForm() {
       setValues(EMPTY_CUSTOMER);
       feedback.success('customers.successAdded');
     } catch (failure) {
-      setError(feedback.errorText(failure, 'customers.errorDocumentExists'));
+      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'customers.errorDocumentExists'));
     }
   }
 
@@ -56,6 +63,7 @@ function AddCustomerForm() {
       submittingLabel={t('common.adding')}
       submitting={isLoading}
       error={error}
+      notice={<ReactivateOffer reactivation={reactivation} text={t('customers.inactiveOffer')} />}
       onSubmit={() => void submit()}
     >
       <CustomerFields values={values} onChange={setValues} />
@@ -136,11 +144,15 @@ export function CustomersPage() {
   const list = useListState();
   const typed = list.search.trim();
   const text = useDebouncedValue(typed, SEARCH_DELAY_MS);
+  const [showInactive, setShowInactive] = useState(false);
   const { data, isLoading, isFetching, isError } = useSearchCustomersQuery({
     text,
     page: list.page,
     pageSize: list.pageSize,
+    inactive: showInactive,
   });
+  const [reactivateCustomer] = useReactivateCustomerMutation();
+  const reactivation = useListReactivation<Customer>((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated');
   const [editing, setEditing] = useState<Customer | null>(null);
   const [deleting, setDeleting] = useState<Customer | null>(null);
 
@@ -185,6 +197,8 @@ export function CustomersPage() {
                 </span>
               </div>
             )}
+            itemLabel={(customer) => customer.name}
+            inactive={{ shown: showInactive, onShownChange: setShowInactive, ...reactivation }}
             renderActions={(customer) => (
               <RowMenu name={customer.name} onEdit={() => setEditing(customer)} onDelete={() => setDeleting(customer)} />
             )}

@@ -10,13 +10,18 @@ export interface CustomerSearch {
   text: string;
   page: number;
   pageSize: number;
+  /** The inactive customers instead of the active ones. */
+  inactive?: boolean;
 }
 
 export const customersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** One page of the active customers whose name matches `text`, sorted by name. */
+    /** One page of the active (or inactive) customers whose name matches `text`, sorted by name. */
     searchCustomers: build.query<Paged<Customer>, CustomerSearch>({
-      query: ({ text, page, pageSize }) => ({ url: '/customers/search', params: { text, page, pageSize } }),
+      query: ({ text, page, pageSize, inactive }) => ({
+        url: '/customers/search',
+        params: inactive ? { text, page, pageSize, status: 'inactive' } : { text, page, pageSize },
+      }),
       providesTags: (result) => listTags('Customer', result?.items),
     }),
     updateCustomer: build.mutation<Customer, { id: number } & CustomerInput>({
@@ -40,6 +45,14 @@ export const customersApi = api.injectEndpoints({
       query: (id) => `/customers/${id}/usage`,
       keepUnusedDataFor: 0,
     }),
+    reactivateCustomer: build.mutation<Customer, number>({
+      query: (id) => ({ url: `/customers/${id}/reactivate`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Customer', id },
+        { type: 'Customer', id: 'LIST' },
+        { type: 'Stats', id: 'DASHBOARD' },
+      ],
+    }),
   }),
 });
 
@@ -48,4 +61,5 @@ export const {
   useUpdateCustomerMutation,
   useDeleteCustomerMutation,
   useGetCustomerUsageQuery,
+  useReactivateCustomerMutation,
 } = customersApi;

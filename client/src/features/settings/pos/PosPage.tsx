@@ -9,7 +9,15 @@ import { byName, matchesSearch } from '../../../lib/paging';
 import type { PointOfSale } from '../../../lib/types';
 import { useFeedback } from '../shared/feedback';
 import { useUsageCheck } from '../shared/useUsageCheck';
-import { useCreatePosMutation, useDeletePosMutation, useGetPosUsageQuery, useUpdatePosMutation } from './posApi';
+import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
+import {
+  useCreatePosMutation,
+  useDeletePosMutation,
+  useGetInactivePosQuery,
+  useGetPosUsageQuery,
+  useReactivatePosMutation,
+  useUpdatePosMutation,
+} from './posApi';
 
 const filterPos = (pos: PointOfSale, search: string) => matchesSearch(search, pos.name);
 
@@ -19,9 +27,12 @@ function AddPosForm() {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [createPos, { isLoading }] = useCreatePosMutation();
+  const [reactivatePos] = useReactivatePosMutation();
+  const reactivation = useReactivation((id) => reactivatePos(id).unwrap(), 'pos.successReactivated', () => setName(''));
 
   async function submit() {
     const trimmed = name.trim();
+    reactivation.clear();
     if (!trimmed) {
       setError(t('pos.errorNameRequired'));
       return;
@@ -32,7 +43,7 @@ function AddPosForm() {
       setName('');
       feedback.success('pos.successAdded');
     } catch (failure) {
-      setError(feedback.errorText(failure, 'pos.errorExists'));
+      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'pos.errorExists'));
     }
   }
 
@@ -43,6 +54,7 @@ function AddPosForm() {
       submittingLabel={t('common.adding')}
       submitting={isLoading}
       error={error}
+      notice={<ReactivateOffer reactivation={reactivation} text={t('pos.inactiveOffer')} />}
       onSubmit={() => void submit()}
     >
       <TextField label={t('pos.fields.name')} name="name" value={name} onChange={setName} required maxLength={100} />
@@ -119,8 +131,13 @@ function DeletePosModal({ pos, onClose }: { pos: PointOfSale | null; onClose: ()
 /** /settings/pos (admin): points of sale by name. */
 export function PosPage() {
   const { t } = useTranslation();
-  const { data, isLoading } = useGetPointsOfSaleQuery();
+  const [showInactive, setShowInactive] = useState(false);
+  const active = useGetPointsOfSaleQuery();
+  const inactive = useGetInactivePosQuery(showInactive ? undefined : skipToken);
+  const { data, isLoading } = showInactive ? inactive : active;
   const pointsOfSale = useMemo(() => [...(data ?? [])].sort(byName((p: PointOfSale) => p.name)), [data]);
+  const [reactivatePos] = useReactivatePosMutation();
+  const reactivation = useListReactivation<PointOfSale>((id) => reactivatePos(id).unwrap(), 'pos.successReactivated');
   const [editing, setEditing] = useState<PointOfSale | null>(null);
   const [deleting, setDeleting] = useState<PointOfSale | null>(null);
 
@@ -149,6 +166,7 @@ export function PosPage() {
             )}
             onEdit={setEditing}
             onDelete={setDeleting}
+            inactive={{ shown: showInactive, onShownChange: setShowInactive, ...reactivation }}
           />
         }
       />

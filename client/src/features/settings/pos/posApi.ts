@@ -20,6 +20,7 @@ export const posApi = api.injectEndpoints({
     deletePos: build.mutation<DeleteResult, number>({
       query: (id) => ({ url: `/pos/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [
+        { type: 'Pos', id: 'INACTIVE' },
         { type: 'Pos', id },
         { type: 'Pos', id: 'LIST' },
         { type: 'User', id: 'LIST' },
@@ -29,7 +30,27 @@ export const posApi = api.injectEndpoints({
       query: (id) => `/pos/${id}/usage`,
       keepUnusedDataFor: 0,
     }),
+    /** The inactive records, for the list's 'show inactive' filter. */
+    getInactivePos: build.query<PointOfSale[], void>({
+      query: () => ({ url: '/pos', params: { status: 'inactive' } }),
+      providesTags: [{ type: 'Pos', id: 'INACTIVE' }],
+    }),
+    reactivatePos: build.mutation<PointOfSale, number>({
+      query: (id) => ({ url: `/pos/${id}/reactivate`, method: 'POST' }),
+      invalidatesTags: [
+        { type: 'Pos', id: 'LIST' },
+        { type: 'Pos', id: 'INACTIVE' },
+        { type: 'User', id: 'LIST' },
+      ],
+    }),
   }),
 });
 
-export const { useCreatePosMutation, useUpdatePosMutation, useDeletePosMutation, useGetPosUsageQuery } = posApi;
+export const {
+  useCreatePosMutation,
+  useUpdatePosMutation,
+  useDeletePosMutation,
+  useGetPosUsageQuery,
+  useGetInactivePosQuery,
+  useReactivatePosMutation,
+} = posApi;

@@ -52,20 +52,24 @@ const list = () => screen.getByRole('region', { name: 'Catálogo' });
 const addForm = () => screen.getByRole('region', { name: 'Nuevo producto' });
 
 describe('products screen', () => {
-  it('lists image or placeholder, name, code, category, price, points and the active badge', async () => {
+  it('lists image or placeholder, name, code, category, price, points and the active badge; the inactive ones behind the filter', async () => {
     productsServer();
-    renderApp('/settings/products', { preloadedState: loggedInState(makeUser('admin')) });
+    const { user } = renderApp('/settings/products', { preloadedState: loggedInState(makeUser('admin')) });
     await within(await screen.findByRole('region', { name: 'Catálogo' })).findByText('Termo de acero');
-    const [first, second] = within(list()).getAllByRole('listitem');
-    // Sorted by name: Audífonos first.
-    expect(second).toHaveTextContent('Termo de acero');
-    expect(within(second!).getByRole('img', { name: 'Termo de acero' })).toHaveAttribute('src', 'https://example.com/termo.png');
-    expect(second).toHaveTextContent('Código TER-002 · Hogar');
-    expect(second).toHaveTextContent('$ 45.000 · 4.500 pts');
-    expect(second).toHaveTextContent('Activo');
-    expect(within(first!).getByRole('img', { name: 'Sin imagen' })).toBeInTheDocument();
-    expect(first).toHaveTextContent('Sin categoría');
-    expect(first).toHaveTextContent('Inactivo');
+    const [only] = within(list()).getAllByRole('listitem');
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
+    expect(only).toHaveTextContent('Termo de acero');
+    expect(within(only!).getByRole('img', { name: 'Termo de acero' })).toHaveAttribute('src', 'https://example.com/termo.png');
+    expect(only).toHaveTextContent('Código TER-002 · Hogar');
+    expect(only).toHaveTextContent('$ 45.000 · 4.500 pts');
+    expect(only).toHaveTextContent('Activo');
+    await user.click(within(list()).getByLabelText('Mostrar inactivos'));
+    const [inactive] = within(list()).getAllByRole('listitem');
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(inactive!).getByRole('img', { name: 'Sin imagen' })).toBeInTheDocument();
+    expect(inactive).toHaveTextContent('Sin categoría');
+    expect(inactive).toHaveTextContent('Inactivo');
+    expect(within(inactive!).getByRole('button', { name: /^Reactivar / })).toBeEnabled();
   });
 
   it('requires code and name, then sends whole numbers and the category as a number', async () => {
@@ -108,6 +112,9 @@ describe('products screen', () => {
     const form = await screen.findByRole('region', { name: 'Nuevo producto' });
     await user.type(within(form).getByLabelText(/Código/), 'X1');
     await user.type(within(form).getByLabelText(/Nombre/), 'Sin cat');
+    await user.click(within(form).getByRole('button', { name: 'Agregar producto' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Un producto activo necesita un valor en puntos de al menos 1.');
+    await user.type(within(form).getByLabelText('Valor en puntos'), '10');
     await user.click(within(form).getByRole('button', { name: 'Agregar producto' }));
     await screen.findByText('Producto agregado.');
     expect(server.requests.find((r) => r.method === 'POST')?.body).not.toHaveProperty('categoryId');

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { Product } from '../../../lib/types';
 import { useFeedback } from '../shared/feedback';
+import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
 import { useUsageCheck } from '../shared/useUsageCheck';
 import { checkProduct, EMPTY_PRODUCT, productFormValues, type ProductFormValues } from './productForm';
 import { ProductFields } from './ProductFields';
@@ -19,6 +20,7 @@ import {
   useDeleteProductMutation,
   useGetAllProductsQuery,
   useGetProductUsageQuery,
+  useReactivateProductMutation,
   useUpdateProductMutation,
 } from './productsApi';
 
@@ -45,8 +47,13 @@ function AddProductForm() {
   const [values, setValues] = useState<ProductFormValues>(EMPTY_PRODUCT);
   const [error, setError] = useState<string | null>(null);
   const [createProduct, { isLoading }] = useCreateProductMutation();
+  const [reactivateProduct] = useReactivateProductMutation();
+  const reactivation = useReactivation((id) => reactivateProduct(id).unwrap(), 'products.successReactivated', () =>
+    setValues(EMPTY_PRODUCT),
+  );
 
   async function submit() {
+    reactivation.clear();
     const check = checkProduct(values);
     if (!check.ok) {
       setError(t(check.error));
@@ -58,7 +65,7 @@ function AddProductForm() {
       setValues(EMPTY_PRODUCT);
       feedback.success('products.successAdded');
     } catch (failure) {
-      setError(feedback.errorText(failure, 'products.errorExists'));
+      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'products.errorExists'));
     }
   }
 
@@ -69,6 +76,7 @@ function AddProductForm() {
       submittingLabel={t('common.adding')}
       submitting={isLoading}
       error={error}
+      notice={<ReactivateOffer reactivation={reactivation} text={t('products.inactiveOffer')} />}
       onSubmit={() => void submit()}
     >
       <ProductFields values={values} onChange={setValues} />
@@ -143,8 +151,9 @@ function DeleteProductModal({ product, onClose }: { product: Product | null; onC
 }
 
 /**
- * /settings/products: every product (inactive ones too) for admin and supervisor; a cajero holding
- * the permission may only read the active ones (GET /api/products/all is not theirs).
+ * /settings/products: the active products, and behind the 'show inactive' filter the inactive ones,
+ * for admin and supervisor; a cajero holding the permission may only read the active ones
+ * (GET /api/products/all is not theirs).
  */
 export function ProductsPage() {
   const { t } = useTranslation();
@@ -154,7 +163,13 @@ export function ProductsPage() {
   const all = useGetAllProductsQuery(undefined, { skip: !readsAll });
   const active = useGetRedeemableProductsQuery(undefined, { skip: readsAll });
   const { data, isLoading, isError } = readsAll ? all : active;
-  const products = useMemo(() => [...(data ?? [])].sort(byName((p: Product) => p.name)), [data]);
+  const [showInactive, setShowInactive] = useState(false);
+  const products = useMemo(
+    () => (data ?? []).filter((p) => p.is_active !== showInactive).sort(byName((p: Product) => p.name)),
+    [data, showInactive],
+  );
+  const [reactivateProduct] = useReactivateProductMutation();
+  const reactivation = useListReactivation<Product>((id) => reactivateProduct(id).unwrap(), 'products.successReactivated');
   const [editing, setEditing] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
 
@@ -194,6 +209,7 @@ export function ProductsPage() {
             )}
             onEdit={setEditing}
             onDelete={setDeleting}
+            inactive={readsAll ? { shown: showInactive, onShownChange: setShowInactive, ...reactivation } : undefined}
           />
         }
       />

@@ -40,11 +40,16 @@ export function productFormValues(product: Product): ProductFormValues {
 
 export type ProductCheck = { ok: true; body: ProductInput } | { ok: false; error: TKey };
 
-/** Code and name are required; categoryId goes as a number, or is left out when empty. */
+/**
+ * Code and name are required, and an active product a points value of at least 1; categoryId goes
+ * as a number, or is left out when empty.
+ */
 export function checkProduct(values: ProductFormValues): ProductCheck {
   const code = values.code.trim();
   const name = values.name.trim();
   if (!code || !name) return { ok: false, error: 'products.errorRequired' };
+  // The till offers every active product for redemption: it must be worth something.
+  if (values.isActive && values.pointsValue < 1) return { ok: false, error: 'products.errorPointsRequired' };
   const categoryId = Number(values.categoryId);
   return {
     ok: true,

@@ -44,6 +44,10 @@ export const productsApi = api.injectEndpoints({
       query: (id) => `/products/${id}/usage`,
       keepUnusedDataFor: 0,
     }),
+    reactivateProduct: build.mutation<Product, number>({
+      query: (id) => ({ url: `/products/${id}/reactivate`, method: 'POST' }),
+      invalidatesTags: [{ type: 'Product', id: 'LIST' }],
+    }),
   }),
 });
 
@@ -53,4 +57,5 @@ export const {
   useUpdateProductMutation,
   useDeleteProductMutation,
   useGetProductUsageQuery,
+  useReactivateProductMutation,
 } = productsApi;

@@ -84,55 +84,53 @@ describe('rules screen', () => {
   it('shows each setting with its bounds and steps', async () => {
     serve(makeSettings());
     const form = await openRules();
-    const field = (name: RegExp) => within(form).getByRole('spinbutton', { name });
-    expect(field(/Puntos por peso/)).toHaveAttribute('min', '0.001');
-    expect(field(/Puntos por peso/)).toHaveAttribute('step', '0.001');
-    expect(field(/Puntos por peso/)).toHaveValue(0.01);
-    expect(field(/Tasa de redención/)).toHaveAttribute('step', '1');
-    expect(field(/Tasa de redención/)).toHaveAttribute('min', '1');
-    expect(field(/Multiplicador de campaña/)).toHaveAttribute('step', '0.5');
+    const field = (name: RegExp) => within(form).getByRole('textbox', { name });
+    // Rates read with the language's decimal comma, and the hints give the bounds and steps.
+    expect(field(/Puntos por peso/)).toHaveValue('0,01');
+    expect(field(/Puntos por peso/)).toHaveAccessibleDescription(/0,001/);
+    expect(field(/Tasa de redención/)).toHaveValue('100');
+    expect(field(/Multiplicador de campaña/)).toHaveAccessibleDescription(/0,5/);
   });
 
   it('shows the days and multipliers only when their policy or bonus is chosen, and explains calendar', async () => {
     serve(makeSettings());
     const form = await openRules();
     const policy = within(form).getByRole('combobox', { name: 'Política de vencimiento' });
-    const days = () => within(form).queryByRole('spinbutton', { name: 'Días de vigencia de cada lote' });
-    const inactivity = () => within(form).queryByRole('spinbutton', { name: 'Días de inactividad' });
+    const days = () => within(form).queryByRole('textbox', { name: 'Días de vigencia de cada lote' });
+    const inactivity = () => within(form).queryByRole('textbox', { name: 'Días de inactividad' });
     expect(days()).toBeNull();
     expect(inactivity()).toBeNull();
 
     await user.selectOptions(policy, 'fifo');
-    expect(days()).toHaveValue(365);
-    expect(days()).toHaveAttribute('step', '1');
+    expect(days()).toHaveValue('365');
     expect(inactivity()).toBeNull();
 
     await user.selectOptions(policy, 'inactivity');
     expect(days()).toBeNull();
-    expect(inactivity()).toHaveValue(180);
+    expect(inactivity()).toHaveValue('180');
 
     await user.selectOptions(policy, 'calendar');
     expect(days()).toBeNull();
     expect(inactivity()).toBeNull();
     expect(within(form).getByTestId('policy-explanation')).toHaveTextContent('vencen al terminar el año siguiente');
 
-    const birthday = () => within(form).queryByRole('spinbutton', { name: 'Multiplicador de cumpleaños' });
+    const birthday = () => within(form).queryByRole('textbox', { name: 'Multiplicador de cumpleaños' });
     expect(birthday()).toBeNull();
     await user.click(within(form).getByRole('checkbox', { name: 'Bono de cumpleaños' }));
-    expect(birthday()).toHaveAttribute('step', '0.1');
-    expect(within(form).queryByRole('spinbutton', { name: 'Multiplicador de primera compra' })).toBeNull();
+    expect(birthday()).toHaveAccessibleDescription(/0,1/);
+    expect(within(form).queryByRole('textbox', { name: 'Multiplicador de primera compra' })).toBeNull();
     await user.click(within(form).getByRole('checkbox', { name: 'Bono de primera compra' }));
-    expect(within(form).getByRole('spinbutton', { name: 'Multiplicador de primera compra' })).toHaveAttribute('min', '1');
+    expect(within(form).getByRole('textbox', { name: 'Multiplicador de primera compra' })).toBeInTheDocument();
   });
 
   it('saves the rules (not the permissions) and shows the saved message for 3 s', async () => {
     const server = serve(makeSettings({ supervisor: ['/main'], cajero: [] }));
     const form = await openRules();
-    const campaign = within(form).getByRole('spinbutton', { name: /Multiplicador de campaña/ });
+    const campaign = within(form).getByRole('textbox', { name: /Multiplicador de campaña/ });
     await user.clear(campaign);
     await user.type(campaign, '2');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Política de vencimiento' }), 'fifo');
-    const days = within(form).getByRole('spinbutton', { name: /Días de vigencia/ });
+    const days = within(form).getByRole('textbox', { name: /Días de vigencia/ });
     await user.clear(days);
     await user.type(days, '90');
     await user.click(within(form).getByRole('button', { name: 'Guardar reglas' }));
@@ -155,10 +153,10 @@ describe('rules screen', () => {
   it('refuses values out of bounds or off-step, naming the problem', async () => {
     const server = serve(makeSettings());
     const form = await openRules();
-    const campaign = within(form).getByRole('spinbutton', { name: /Multiplicador de campaña/ });
+    const campaign = within(form).getByRole('textbox', { name: /Multiplicador de campaña/ });
     await user.clear(campaign);
     await user.type(campaign, '1.2');
-    const rate = within(form).getByRole('spinbutton', { name: /Tasa de redención/ });
+    const rate = within(form).getByRole('textbox', { name: /Tasa de redención/ });
     await user.clear(rate);
     await user.click(within(form).getByRole('button', { name: 'Guardar reglas' }));
     expect(within(form).getByRole('alert')).toHaveTextContent('Revisa los valores marcados.');

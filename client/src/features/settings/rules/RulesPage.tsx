@@ -90,7 +90,6 @@ function RuleField({
   const id = useId();
   const boundsParams = useBoundsParams();
   const problemText = useRuleProblemText();
-  const bounds = RULE_BOUNDS[rule];
   return (
     <div className="field">
       <label htmlFor={id} className="field-label">
@@ -99,12 +98,10 @@ function RuleField({
       <input
         id={id}
         name={rule}
-        type="number"
+        type="text"
         inputMode="decimal"
+        autoComplete="off"
         className="input"
-        min={bounds.min}
-        max={bounds.max}
-        step={bounds.step}
         value={values[rule]}
         aria-invalid={problem ? true : undefined}
         aria-describedby={`${id}-hint`}
@@ -121,7 +118,8 @@ function RulesForm({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
   const feedback = useFeedback();
   const problemText = useRuleProblemText();
-  const [values, setValues] = useState<RulesFormValues>(() => rulesFormValues(settings));
+  const { locale } = useFormat();
+  const [values, setValues] = useState<RulesFormValues>(() => rulesFormValues(settings, locale));
   const [problems, setProblems] = useState<Partial<Record<NumericRule, RuleProblem>>>({});
   const [error, setError] = useState<string | null>(null);
   const [saved, showSaved] = useTimedMessage(SETTINGS_SAVED_MESSAGE_MS);

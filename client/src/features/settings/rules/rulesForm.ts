@@ -1,6 +1,7 @@
 // The program-rules form (SPEC.md sections 3 and 5, server bounds): numbers are kept as typed and
 // converted on save (anything non-numeric becomes 0), then checked against their bounds and steps.
 
+import type { Locale } from '../../../lib/format';
 import type { ExpirationPolicy, Settings } from '../../../lib/types';
 
 export const EXPIRATION_POLICIES: readonly ExpirationPolicy[] = ['none', 'fifo', 'inactivity', 'calendar'];
@@ -40,8 +41,14 @@ export type RulesFormValues = Record<NumericRule, string> & {
 
 export type RulesUpdate = Pick<Settings, NumericRule | 'expirationPolicy' | 'enableFirstPurchaseBonus' | 'enableBirthdayBonus'>;
 
-export function rulesFormValues(settings: Settings): RulesFormValues {
-  const numbers = Object.fromEntries(NUMERIC_RULES.map((key) => [key, String(settings[key])])) as Record<NumericRule, string>;
+/** A rule as its field shows it: the language's decimal mark (0,01 in Spanish), no grouping. */
+export function ruleText(value: number, locale: Locale = 'es'): string {
+  const text = String(value);
+  return locale === 'es' ? text.replace('.', ',') : text;
+}
+
+export function rulesFormValues(settings: Settings, locale: Locale = 'es'): RulesFormValues {
+  const numbers = Object.fromEntries(NUMERIC_RULES.map((key) => [key, ruleText(settings[key], locale)])) as Record<NumericRule, string>;
   return {
     ...numbers,
     expirationPolicy: EXPIRATION_POLICIES.includes(settings.expirationPolicy) ? settings.expirationPolicy : 'none',
@@ -50,7 +57,7 @@ export function rulesFormValues(settings: Settings): RulesFormValues {
   };
 }
 
-/** What was typed as a number; anything non-numeric is 0. */
+/** What was typed as a number (with a decimal comma or point); anything non-numeric is 0. */
 export function toRuleNumber(typed: string): number {
   const value = Number(typed.trim().replace(',', '.'));
   return typed.trim() !== '' && Number.isFinite(value) ? value : 0;

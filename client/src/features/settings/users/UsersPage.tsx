@@ -8,6 +8,7 @@ import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList } fr
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import { useFeedback } from '../shared/feedback';
+import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
 import { useUsageCheck } from '../shared/useUsageCheck';
 import { UserAssignmentFields } from './UserAssignmentFields';
 import { EMPTY_USER, newUserBody, userUpdateBody, withRole, type CompanyRole, type UserFormValues } from './userForm';
@@ -15,7 +16,9 @@ import {
   useCreateUserMutation,
   useDeleteUserMutation,
   useGetUserUsageQuery,
+  useGetInactiveUsersQuery,
   useGetUsersQuery,
+  useReactivateUserMutation,
   useUpdateUserMutation,
   type CompanyUser,
 } from './usersApi';
@@ -33,8 +36,11 @@ function AddUserForm({ prefix }: { prefix: string | undefined }) {
   const [values, setValues] = useState<UserFormValues>(EMPTY_USER);
   const [error, setError] = useState<string | null>(null);
   const [createUser, { isLoading }] = useCreateUserMutation();
+  const [reactivateUser] = useReactivateUserMutation();
+  const reactivation = useReactivation((id) => reactivateUser(id).unwrap(), 'users.successReactivated', () => setValues(EMPTY_USER));
 
   async function submit() {
+    reactivation.clear();
     const check = newUserBody(values);
     if (!check.ok) {
       setError(t(check.error));
@@ -46,7 +52,7 @@ function AddUserForm({ prefix }: { prefix: string | undefined }) {
       setValues(EMPTY_USER);
       feedback.success('users.successAdded', { login: loginOf(created.username ?? check.body.username, prefix) });
     } catch (failure) {
-      setError(feedback.errorText(failure, 'users.errorExists'));
+      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'users.errorExists'));
     }
   }
 
@@ -57,6 +63,7 @@ function AddUserForm({ prefix }: { prefix: string | undefined }) {
       submittingLabel={t('common.adding')}
       submitting={isLoading}
       error={error}
+      notice={<ReactivateOffer reactivation={reactivation} text={t('users.inactiveOffer')} />}
       onSubmit={() => void submit()}
     >
       <TextField
@@ -181,7 +188,12 @@ export function UsersPage() {
   const { t } = useTranslation();
   const me = useAppSelector(selectUser);
   const prefix = me?.company?.prefix;
-  const { data, isLoading, isError } = useGetUsersQuery();
+  const [showInactive, setShowInactive] = useState(false);
+  const active = useGetUsersQuery();
+  const inactive = useGetInactiveUsersQuery(showInactive ? undefined : skipToken);
+  const { data, isLoading, isError } = showInactive ? inactive : active;
+  const [reactivateUser] = useReactivateUserMutation();
+  const reactivation = useListReactivation<CompanyUser>((id) => reactivateUser(id).unwrap(), 'users.successReactivated');
   const users = useMemo(() => [...(data ?? [])].sort(byName((u: CompanyUser) => u.username)), [data]);
   const [editing, setEditing] = useState<CompanyUser | null>(null);
   const [deleting, setDeleting] = useState<CompanyUser | null>(null);
@@ -223,6 +235,7 @@ export function UsersPage() {
             onDelete={setDeleting}
             canDelete={(user) => !isMe(user)}
             deleteDisabledHint={t('users.errorDeleteSelf')}
+            inactive={{ shown: showInactive, onShownChange: setShowInactive, ...reactivation }}
           />
         }
       />

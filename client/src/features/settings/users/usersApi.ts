@@ -42,6 +42,7 @@ export const usersApi = api.injectEndpoints({
     deleteUser: build.mutation<DeleteResult, number>({
       query: (id) => ({ url: `/users/${id}`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [
+        { type: 'User', id: 'INACTIVE' },
         { type: 'User', id },
         { type: 'User', id: 'LIST' },
       ],
@@ -49,6 +50,18 @@ export const usersApi = api.injectEndpoints({
     getUserUsage: build.query<{ transactions: number }, number>({
       query: (id) => `/users/${id}/usage`,
       keepUnusedDataFor: 0,
+    }),
+    /** The inactive records, for the list's 'show inactive' filter. */
+    getInactiveUsers: build.query<CompanyUser[], void>({
+      query: () => ({ url: '/users', params: { status: 'inactive' } }),
+      providesTags: [{ type: 'User', id: 'INACTIVE' }],
+    }),
+    reactivateUser: build.mutation<CompanyUser, number>({
+      query: (id) => ({ url: `/users/${id}/reactivate`, method: 'POST' }),
+      invalidatesTags: [
+        { type: 'User', id: 'LIST' },
+        { type: 'User', id: 'INACTIVE' },
+      ],
     }),
   }),
 });
@@ -59,4 +72,6 @@ export const {
   useUpdateUserMutation,
   useDeleteUserMutation,
   useGetUserUsageQuery,
+  useGetInactiveUsersQuery,
+  useReactivateUserMutation,
 } = usersApi;
