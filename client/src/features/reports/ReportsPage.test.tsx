@@ -213,7 +213,7 @@ describe('reports screen', () => {
   it('shows the totals of every filtered row, asked of the server with the filters', async () => {
     const { requests } = mockApi(routes([own, others]));
     const { user } = renderApp('/reportes', { preloadedState: loggedInState(supervisor) });
-    const card = await screen.findByRole('region', { name: 'Totales de las transacciones filtradas' });
+    const card = await screen.findByRole('region', { name: 'Totales según los filtros' });
     expect(within(card).getByTestId('total-pointsAccredited')).toHaveTextContent('28.500');
     expect(within(card).getByTestId('total-pointsRedeemed')).toHaveTextContent('1.500');
     expect(within(card).getByTestId('total-invoiceAmount')).toHaveTextContent(/\$\s2\.850\.000/);
@@ -259,7 +259,7 @@ describe('reports screen', () => {
       'ID transacción;Fecha;Cajero;Punto de venta;Documento cliente;Nombre cliente;Tipo;Descripción;Puntos;Valor factura;Valor redimido',
     );
     expect(lines.slice(-5)).toEqual([
-      'Totales de las transacciones filtradas',
+      'Totales según los filtros',
       'Puntos acreditados;28500',
       'Puntos redimidos;1500',
       'Valor de las facturas;2850000',
