@@ -222,6 +222,9 @@ catalogue! {
         CustomerDocumentExists = "customer.documentExists" { es: "Ya existe un cliente con este documento.", en: "customer document exists" },
 
         // Users
+        UserPasswordReset = "user.passwordReset" { es: "Contraseña cambiada; las sesiones del usuario terminaron.", en: "password changed; the user's sessions ended" },
+        UserPasswordChanged = "user.passwordChanged" { es: "Su contraseña cambió; sus otras sesiones terminaron.", en: "your password was changed; your other sessions ended" },
+        CurrentPasswordIncorrect = "user.currentPasswordIncorrect" { es: "La contraseña actual no es correcta.", en: "the current password is incorrect" },
         UserNotFound = "user.notFound" { es: "Usuario no encontrado.", en: "user not found" },
         UserRequiredFields = "user.requiredFields" { es: "El usuario, la contraseña y el rol son obligatorios.", en: "username, password and role are required" },
         UserRoleRequired = "user.roleRequired" { es: "El rol es obligatorio.", en: "role is required" },

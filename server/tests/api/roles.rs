@@ -30,6 +30,8 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("PUT", "/api/users/999999", ADMIN),
     ("DELETE", "/api/users/999999", ADMIN),
     ("GET", "/api/users/999999/usage", ADMIN),
+    ("POST", "/api/users/999999/password", ADMIN),
+    ("POST", "/api/me/password", EVERYONE),
     ("GET", "/api/customers", EVERYONE),
     ("GET", "/api/customers/search", EVERYONE),
     ("GET", "/api/customers/by-document/000", EVERYONE),
