@@ -223,6 +223,7 @@ catalogue! {
 
         // Users
         UserPasswordReset = "user.passwordReset" { es: "Contraseña cambiada; las sesiones del usuario terminaron.", en: "password changed; the user's sessions ended" },
+        UserResetOwnPassword = "user.resetOwnPassword" { es: "Su propia contraseña se cambia con «Cambiar contraseña», dando la actual.", en: "change your own password with 'Change password', giving the current one" },
         UserPasswordChanged = "user.passwordChanged" { es: "Su contraseña cambió; sus otras sesiones terminaron.", en: "your password was changed; your other sessions ended" },
         CurrentPasswordIncorrect = "user.currentPasswordIncorrect" { es: "La contraseña actual no es correcta.", en: "the current password is incorrect" },
         UserNotFound = "user.notFound" { es: "Usuario no encontrado.", en: "user not found" },

@@ -271,6 +271,11 @@ async fn reset_password(
     Json(input): Json<PasswordReset>,
 ) -> AppResult<Json<PasswordResetDone>> {
     t.require_admin()?;
+    // One's own password is changed with the current one (`/me/password`): a session alone
+    // cannot take its user's account over.
+    if id == t.user.id {
+        return Err(AppError::conflict(Msg::UserResetOwnPassword));
+    }
     let password = domain::new_password(Field::Password, input.password.as_deref())?;
     let hash = auth::hash_password(password).await?;
     let stmt = t

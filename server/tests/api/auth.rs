@@ -191,6 +191,9 @@ async fn an_admin_resets_a_users_password_which_ends_that_users_sessions_and_is_
     let short = reset(&app, &admin, id, "corta").await;
     assert_eq!((short.status, short.code()), (StatusCode::BAD_REQUEST, "field.passwordLength"));
     assert_eq!(reset(&app, &admin, 999_999, "otra-clave-9").await.status, StatusCode::NOT_FOUND);
+    let admin_id: i64 = app.count("select id from tenant_acme.users where username = 'admin'").await;
+    let own = reset(&app, &admin, admin_id, "otra-clave-9").await;
+    assert_eq!((own.status, own.code()), (StatusCode::CONFLICT, "user.resetOwnPassword"), "one's own goes through /me/password");
     assert_eq!(app.get("/api/settings", &cajero).await.status, StatusCode::OK, "nothing changed yet");
 
     let answer = reset(&app, &admin, id, "otra-clave-9").await;

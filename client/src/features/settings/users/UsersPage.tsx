@@ -266,7 +266,7 @@ export function UsersPage() {
                     {user.role === 'admin' ? t('common.notApplicable') : (user.posName ?? t('common.notAvailable'))}
                   </span>
                 </div>
-                {me?.role === 'admin' ? (
+                {me?.role === 'admin' && !isMe(user) ? (
                   <button
                     type="button"
                     className="btn btn-secondary btn-sm"
