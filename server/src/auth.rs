@@ -34,7 +34,7 @@ pub const SUPER_ADMIN_ROLE: &str = "super_admin";
 
 /// Every company request's checks: the company is active under this prefix, and the user's row.
 const ACTIVE_COMPANY_CHECK: &str = "select 1 from platform.companies where id = $1 and prefix = $2 and state = 'active'";
-const USER_CHECK: &str = "select username, role, pos_id, is_active from users where id = $1";
+const USER_CHECK: &str = "select username, role, pos_id, is_active, session_version from users where id = $1";
 
 // ---------------------------------------------------------------------------------------------
 // Passwords
@@ -89,6 +89,10 @@ pub struct Claims {
     pub pos_id: Option<i64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub impersonated_by: Option<String>,
+    /// The user's session version when the token was issued; a password change or reset moves
+    /// the user's on and ends every older session.
+    #[serde(default)]
+    pub sv: i32,
     pub iat: i64,
     pub exp: i64,
 }
@@ -243,6 +247,11 @@ impl Tenant {
         }
     }
 
+    /// The verified claims of this request's token.
+    pub fn claims(&self) -> &Claims {
+        &self.claims
+    }
+
     /// Who acted, for the audit trail: the user, and the super admin behind an impersonation.
     pub fn actor(&self) -> (&str, Option<&str>) {
         (self.user.username.as_str(), self.user.impersonated_by.as_deref())
@@ -307,6 +316,10 @@ impl Tenant {
             tracing::debug!("user or company no longer active");
             return Err(AppError::unauthorized());
         };
+        if row.get::<_, i32>("session_version") != claims.sv {
+            tracing::debug!("session ended by a password change");
+            return Err(AppError::unauthorized());
+        }
         if let Some(super_admin) = &claims.impersonated_by {
             let stmt = tx.prepare_cached("select 1 from platform.super_admins where username = $1").await?;
             if tx.query_opt(&stmt, &[super_admin]).await?.is_none() {
@@ -436,6 +449,10 @@ pub struct UserView {
     pub pos_id: Option<i64>,
     pub pos_name: Option<String>,
     pub impersonated_by: Option<String>,
+    /// Goes into the token only.
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub session_version: i32,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -454,6 +471,7 @@ impl UserView {
             prefix: self.company.as_ref().map(|c| c.prefix.clone()),
             pos_id: self.pos_id,
             impersonated_by: self.impersonated_by.clone(),
+            sv: self.session_version,
             iat: 0,
             exp: 0,
         }
@@ -544,6 +562,7 @@ async fn super_admin_login(state: &AppState, username: &str, password: String) -
         pos_id: None,
         pos_name: None,
         impersonated_by: None,
+        session_version: 0,
     }))
 }
 
@@ -565,7 +584,7 @@ async fn company_login(
     let tx = TenantTx::begin(&state.pool, &prefix).await?;
     let row = tx
         .query_opt(
-            "select u.id, u.username, u.password_hash, u.role, u.pos_id, u.is_active, p.name as pos_name \
+            "select u.id, u.username, u.password_hash, u.role, u.pos_id, u.is_active, u.session_version, p.name as pos_name \
              from users u left join points_of_sale p on p.id = u.pos_id where u.username = $1",
             &[&username],
         )
@@ -588,5 +607,6 @@ async fn company_login(
         pos_id: row.get("pos_id"),
         pos_name: row.get("pos_name"),
         impersonated_by: None,
+        session_version: row.get("session_version"),
     }))
 }

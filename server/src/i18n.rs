@@ -225,6 +225,10 @@ catalogue! {
         CustomerNotInactive = "customer.notInactive" { es: "No hay un cliente inactivo con este id.", en: "no inactive customer has this id" },
 
         // Users
+        UserPasswordReset = "user.passwordReset" { es: "Contraseña cambiada; las sesiones del usuario terminaron.", en: "password changed; the user's sessions ended" },
+        UserResetOwnPassword = "user.resetOwnPassword" { es: "Su propia contraseña se cambia con «Cambiar contraseña», dando la actual.", en: "change your own password with 'Change password', giving the current one" },
+        UserPasswordChanged = "user.passwordChanged" { es: "Su contraseña cambió; sus otras sesiones terminaron.", en: "your password was changed; your other sessions ended" },
+        CurrentPasswordIncorrect = "user.currentPasswordIncorrect" { es: "La contraseña actual no es correcta.", en: "the current password is incorrect" },
         UserNotFound = "user.notFound" { es: "Usuario no encontrado.", en: "user not found" },
         UserRequiredFields = "user.requiredFields" { es: "El usuario, la contraseña y el rol son obligatorios.", en: "username, password and role are required" },
         UserRoleRequired = "user.roleRequired" { es: "El rol es obligatorio.", en: "role is required" },

@@ -249,7 +249,7 @@ async fn impersonate(
     // The company's `admin` account, or its oldest active admin if that one was removed.
     let row = tx
         .query_opt(
-            "select id, username from users where role = 'admin' and is_active \
+            "select id, username, session_version from users where role = 'admin' and is_active \
              order by (username = 'admin') desc, id limit 1",
             &[],
         )
@@ -279,6 +279,7 @@ async fn impersonate(
         pos_id: None,
         pos_name: None,
         impersonated_by: Some(admin.username.clone()),
+        session_version: row.get("session_version"),
     };
     let token = state.keys.issue(user.claims())?;
     tracing::info!(super_admin = %admin.username, company = %prefix, "impersonation started");

@@ -29,6 +29,10 @@ export const sessionSlice = createSlice({
     loggedOut() {
       return initialSessionState;
     },
+    /** The user's own password changed: the server ended the other sessions and renewed this one. */
+    tokenRenewed(state, action: PayloadAction<string>) {
+      state.token = action.payload;
+    },
     /** The server no longer accepts the token (401), or the session's data could not load. */
     sessionEnded() {
       return initialSessionState;
@@ -52,7 +56,7 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { loggedIn, loggedOut, sessionEnded, impersonationStarted, impersonationEnded } =
+export const { loggedIn, loggedOut, tokenRenewed, sessionEnded, impersonationStarted, impersonationEnded } =
   sessionSlice.actions;
 export const { selectToken, selectUser, selectOriginalUser, selectIsImpersonating } = sessionSlice.selectors;
 

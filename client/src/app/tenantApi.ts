@@ -18,7 +18,11 @@ export const tenantApi = api.injectEndpoints({
       query: () => '/categories',
       providesTags: (result) => listTags('Category', result),
     }),
+    /** The caller's own password; the answer's token replaces the session's (the others end). */
+    changeOwnPassword: build.mutation<{ message: string; token: string }, { currentPassword: string; newPassword: string }>({
+      query: (body) => ({ url: '/me/password', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useGetSettingsQuery, useGetPointsOfSaleQuery, useGetCategoriesQuery } = tenantApi;
+export const { useGetSettingsQuery, useGetPointsOfSaleQuery, useGetCategoriesQuery, useChangeOwnPasswordMutation } = tenantApi;

@@ -6,9 +6,12 @@ use tokio_postgres::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{self, Tenant};
+use axum::extract::State;
+
+use crate::auth::{self, ClientAddress, PasswordCheck, Tenant};
+use crate::db::TenantTx;
 use crate::domain::{self, Role};
-use crate::error::{AppError, AppResult, Field, Msg};
+use crate::error::{AppError, AppResult, Field, Lang, Msg, Params};
 use crate::http::{AppState, Json, Path, Query};
 use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
 
@@ -84,6 +87,37 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(update, remove))
         .routes(routes!(usage))
         .routes(routes!(reactivate))
+        .routes(routes!(reset_password))
+        .routes(routes!(change_own_password))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct PasswordReset {
+    /// The user's new password, 8 to 128 characters.
+    #[schema(value_type = String, required = true, min_length = 8)]
+    password: Option<String>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PasswordChange {
+    #[schema(value_type = String, required = true, min_length = 1)]
+    current_password: Option<String>,
+    /// 8 to 128 characters.
+    #[schema(value_type = String, required = true, min_length = 8)]
+    new_password: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PasswordResetDone {
+    pub message: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PasswordChanged {
+    pub message: String,
+    /// A new session token for the caller: the one used for this request has ended.
+    pub token: String,
 }
 
 /// Active users, sorted by username (admin and supervisor); the inactive ones with
@@ -253,4 +287,88 @@ async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<User>> {
     let user = fetch(&t, id).await?;
     t.commit().await?;
     Ok(Json(user))
+}
+
+/// Sets a user's password (admin); every session of that user ends. Audited, without the password.
+#[utoipa::path(post, path = "/users/{id}/password", tag = "users", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "user id")), request_body = PasswordReset,
+    responses((status = 200, body = PasswordResetDone), crate::error::ApiErrors))]
+async fn reset_password(
+    t: Tenant,
+    lang: Lang,
+    Path(id): Path<i64>,
+    Json(input): Json<PasswordReset>,
+) -> AppResult<Json<PasswordResetDone>> {
+    t.require_admin()?;
+    // One's own password is changed with the current one (`/me/password`): a session alone
+    // cannot take its user's account over.
+    if id == t.user.id {
+        return Err(AppError::conflict(Msg::UserResetOwnPassword));
+    }
+    let password = domain::new_password(Field::Password, input.password.as_deref())?;
+    let hash = auth::hash_password(password).await?;
+    let stmt = t
+        .prepare_cached(
+            "update users set password_hash = $2, session_version = session_version + 1 \
+             where id = $1 and is_active returning username",
+        )
+        .await?;
+    let row = t.query_opt(&stmt, &[&id, &hash]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
+    let username: String = row.get(0);
+    audit(&t, "user.passwordReset", "user", Some(id), serde_json::json!({ "username": username })).await?;
+    t.commit().await?;
+    Ok(Json(PasswordResetDone { message: Msg::UserPasswordReset.render(lang, &Params::new()) }))
+}
+
+/// Changes the caller's own password, given the current one (checked and throttled like a
+/// login). The caller's other sessions end; the answer carries a new token for this one.
+#[utoipa::path(post, path = "/me/password", tag = "users", security(("bearer" = [])), request_body = PasswordChange,
+    responses((status = 200, body = PasswordChanged), crate::error::ApiErrors))]
+async fn change_own_password(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
+    t: Tenant,
+    lang: Lang,
+    Json(input): Json<PasswordChange>,
+) -> AppResult<Json<PasswordChanged>> {
+    if t.user.impersonated_by.is_some() {
+        return Err(AppError::forbidden());
+    }
+    let current = input.current_password.unwrap_or_default();
+    if current.is_empty() {
+        return Err(AppError::bad_request(Msg::FieldRequired.field(Field::CurrentPassword)));
+    }
+    let password = domain::new_password(Field::NewPassword, input.new_password.as_deref())?;
+    let (id, prefix) = (t.user.id, t.prefix.clone());
+    let login = format!("{}@{prefix}", t.user.username);
+    let check = PasswordCheck { login: &login, address: &address, company: Some(&prefix), actor: &t.user.username.clone(), via: "passwordChange" };
+    let (t, verified) = t
+        .between_transactions(&state, async {
+            auth::throttled(&state, check, async {
+                let tx = TenantTx::begin(&state.pool, &prefix).await?;
+                let stmt = tx.prepare_cached("select password_hash from users where id = $1 and is_active").await?;
+                let hash: Option<String> = tx.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0));
+                tx.commit().await?;
+                let hash = hash.unwrap_or(auth::dummy_hash().await);
+                Ok(auth::verify_password(current, hash).await.then_some(()))
+            })
+            .await
+        })
+        .await?;
+    if verified.is_none() {
+        return Err(AppError::bad_request(Msg::CurrentPasswordIncorrect));
+    }
+    let hash = auth::hash_password(password).await?;
+    let stmt = t
+        .prepare_cached(
+            "update users set password_hash = $2, session_version = session_version + 1 \
+             where id = $1 and is_active returning session_version",
+        )
+        .await?;
+    let row = t.query_opt(&stmt, &[&id, &hash]).await?.ok_or_else(AppError::unauthorized)?;
+    let claims = auth::Claims { sv: row.get(0), ..t.claims().clone() };
+    audit(&t, "user.passwordChange", "user", Some(id), serde_json::json!({})).await?;
+    t.commit().await?;
+    let token = state.keys.issue(claims)?;
+    Ok(Json(PasswordChanged { message: Msg::UserPasswordChanged.render(lang, &Params::new()), token }))
 }

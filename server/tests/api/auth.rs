@@ -179,3 +179,73 @@ async fn impersonating_an_unknown_company_is_a_404() {
     let answer = app.post("/api/super/impersonate", &app.super_token, json!({ "companyId": "1; drop" })).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn an_admin_resets_a_users_password_which_ends_that_users_sessions_and_is_audited() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let pos = app.create_pos(&admin, "Centro").await;
+    let (id, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+
+    assert_eq!(reset(&app, &cajero, id, "otra-clave-9").await.status, StatusCode::FORBIDDEN);
+    let short = reset(&app, &admin, id, "corta").await;
+    assert_eq!((short.status, short.code()), (StatusCode::BAD_REQUEST, "field.passwordLength"));
+    assert_eq!(reset(&app, &admin, 999_999, "otra-clave-9").await.status, StatusCode::NOT_FOUND);
+    let admin_id: i64 = app.count("select id from tenant_acme.users where username = 'admin'").await;
+    let own = reset(&app, &admin, admin_id, "otra-clave-9").await;
+    assert_eq!((own.status, own.code()), (StatusCode::CONFLICT, "user.resetOwnPassword"), "one's own goes through /me/password");
+    assert_eq!(app.get("/api/settings", &cajero).await.status, StatusCode::OK, "nothing changed yet");
+
+    let answer = reset(&app, &admin, id, "otra-clave-9").await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.message(), "password changed; the user's sessions ended");
+    assert_eq!(app.get("/api/settings", &cajero).await.status, StatusCode::UNAUTHORIZED, "the old session ended");
+    assert_eq!(app.login("ana@acme", "user-pass-1").await.status, StatusCode::UNAUTHORIZED);
+    let fresh = app.login_ok("ana@acme", "otra-clave-9").await;
+    assert_eq!(app.get("/api/settings", &fresh).await.status, StatusCode::OK);
+    assert_eq!(app.get("/api/settings", &admin).await.status, StatusCode::OK, "the admin's own session goes on");
+    let audited = format!(
+        "select count(*) from tenant_acme.audit_log where action = 'user.passwordReset' and actor = 'admin' \
+         and entity_id = {id} and detail::text not like '%otra-clave%'"
+    );
+    assert_eq!(app.count(&audited).await, 1);
+}
+
+#[tokio::test]
+async fn every_user_changes_their_own_password_given_the_current_one() {
+    let app = spawn_app().await;
+    let (company, admin) = app.create_company("acme").await;
+    let pos = app.create_pos(&admin, "Centro").await;
+    let (_, first) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    let second = app.login_ok("ana@acme", "user-pass-1").await;
+
+    let wrong = change(&app, &first, "not-my-password", "otra-clave-9").await;
+    assert_eq!((wrong.status, wrong.code()), (StatusCode::BAD_REQUEST, "user.currentPasswordIncorrect"));
+    let short = change(&app, &first, "user-pass-1", "corta").await;
+    assert_eq!((short.status, short.code()), (StatusCode::BAD_REQUEST, "field.passwordLength"));
+    assert_eq!(app.get("/api/settings", &second).await.status, StatusCode::OK, "nothing changed yet");
+
+    let answer = change(&app, &first, "user-pass-1", "otra-clave-9").await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let renewed = answer.body["token"].as_str().unwrap().to_string();
+    assert_eq!(app.get("/api/settings", &renewed).await.status, StatusCode::OK, "this session goes on");
+    for ended in [&first, &second] {
+        assert_eq!(app.get("/api/settings", ended).await.status, StatusCode::UNAUTHORIZED);
+    }
+    assert_eq!(app.login("ana@acme", "user-pass-1").await.status, StatusCode::UNAUTHORIZED);
+    app.login_ok("ana@acme", "otra-clave-9").await;
+    assert_eq!(app.count("select count(*) from tenant_acme.audit_log where action = 'user.passwordChange' and actor = 'ana'").await, 1);
+
+    // A super admin acting as the company's admin does not change the admin's own password.
+    let impersonation = app.post("/api/super/impersonate", &app.super_token, json!({ "companyId": company })).await;
+    let impersonation = impersonation.body["token"].as_str().unwrap().to_string();
+    assert_eq!(change(&app, &impersonation, "admin-pass-1", "otra-clave-9").await.status, StatusCode::FORBIDDEN);
+}
+
+async fn reset(app: &crate::helpers::TestApp, token: &str, id: i64, password: &str) -> crate::helpers::Answer {
+    app.post(&format!("/api/users/{id}/password"), token, json!({ "password": password })).await
+}
+
+async fn change(app: &crate::helpers::TestApp, token: &str, current: &str, new: &str) -> crate::helpers::Answer {
+    app.post("/api/me/password", token, json!({ "currentPassword": current, "newPassword": new })).await
+}

@@ -35,6 +35,8 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("GET", "/api/users/999999/usage", ADMIN),
     ("GET", "/api/users?status=inactive", ADMIN),
     ("POST", "/api/users/999999/reactivate", ADMIN),
+    ("POST", "/api/users/999999/password", ADMIN),
+    ("POST", "/api/me/password", EVERYONE),
     ("GET", "/api/customers", EVERYONE),
     ("GET", "/api/customers/search", EVERYONE),
     ("GET", "/api/customers/by-document/000", EVERYONE),

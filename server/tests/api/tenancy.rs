@@ -175,7 +175,8 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
             let method = reqwest::Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
             let body = (method == reqwest::Method::POST || method == reqwest::Method::PUT).then(|| {
                 json!({ "name": "Hijacked", "document": "999", "code": "X", "pointsValue": 1, "icon": "Tag", "role": "admin",
-                        "invoiceAmount": 1000, "pointsToRedeem": 1, "supervisorUsername": "admin", "supervisorPassword": "admin-pass-1" })
+                        "invoiceAmount": 1000, "pointsToRedeem": 1, "supervisorUsername": "admin", "supervisorPassword": "admin-pass-1",
+                        "password": "hijacked-pass-1" })
             });
             let answer = app.request(method.clone(), &path.replace("{id}", &id.to_string()), Some(&globex), body).await;
             assert_eq!(answer.status, StatusCode::NOT_FOUND, "{method} {path}: {}", answer.body);

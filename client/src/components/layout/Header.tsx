@@ -6,6 +6,7 @@ import {
   Cog6ToothIcon,
   GiftIcon,
   HomeIcon,
+  KeyIcon,
   PlusCircleIcon,
   SparklesIcon,
   UserCircleIcon,
@@ -20,6 +21,7 @@ import { useGetSettingsQuery } from '../../app/tenantApi';
 import { needsRolePermissions, visibleNavItems, type NavItem } from '../../lib/access';
 import { paths } from '../../lib/paths';
 import type { User } from '../../lib/types';
+import { ChangePasswordDialog } from '../ChangePasswordDialog';
 import { LanguageMenu } from '../LanguageMenu';
 import { ThemeToggle } from '../ThemeToggle';
 
@@ -77,6 +79,7 @@ export function Header() {
   const user = useAppSelector(selectUser);
   const { data: settings } = useGetSettingsQuery(undefined, { skip: !user || !needsRolePermissions(user) });
   const [menuOpen, setMenuOpen] = useState(false);
+  const [changingPassword, setChangingPassword] = useState(false);
 
   // Close the slide-out menu whenever the page changes.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -104,6 +107,12 @@ export function Header() {
   }
 
   const logo = user.company?.logoUrl;
+  // Company users change their own password; not a super admin, nor one acting as the admin.
+  const ownPassword = user.role !== 'super_admin' && !user.impersonatedBy;
+  function changePassword() {
+    setMenuOpen(false);
+    setChangingPassword(true);
+  }
 
   return (
     <header className="app-header">
@@ -131,6 +140,17 @@ export function Header() {
           <div className="desktop-only">
             <UserBadge user={user} />
           </div>
+          {ownPassword ? (
+            <button
+              type="button"
+              className="icon-button desktop-only"
+              onClick={changePassword}
+              aria-label={t('password.changeTitle')}
+              title={t('password.changeTitle')}
+            >
+              <KeyIcon aria-hidden="true" />
+            </button>
+          ) : null}
           <button type="button" className="icon-button desktop-only" onClick={logout} aria-label={t('header.logout')} title={t('header.logout')}>
             <ArrowRightStartOnRectangleIcon aria-hidden="true" />
           </button>
@@ -154,11 +174,18 @@ export function Header() {
         <nav aria-label={t('nav.main')}>
           <NavLinks items={items} onNavigate={() => setMenuOpen(false)} />
         </nav>
+        {ownPassword ? (
+          <button type="button" className="btn btn-secondary btn-block" onClick={changePassword}>
+            <KeyIcon aria-hidden="true" />
+            {t('password.changeTitle')}
+          </button>
+        ) : null}
         <button type="button" className="btn btn-secondary btn-block" onClick={logout}>
           <ArrowRightStartOnRectangleIcon aria-hidden="true" />
           {t('header.logout')}
         </button>
       </aside>
+      {ownPassword ? <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} /> : null}
     </header>
   );
 }

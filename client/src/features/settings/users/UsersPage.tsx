@@ -19,6 +19,7 @@ import {
   useGetInactiveUsersQuery,
   useGetUsersQuery,
   useReactivateUserMutation,
+  useResetUserPasswordMutation,
   useUpdateUserMutation,
   type CompanyUser,
 } from './usersApi';
@@ -184,6 +185,53 @@ function DeleteUserModal({ user, prefix, onClose }: { user: CompanyUser | null; 
 }
 
 /** /settings/users (admin): add form with username@prefix, list, role/POS edit, delete. */
+function ResetPasswordModal({ user, prefix, onClose }: { user: CompanyUser; prefix: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const feedback = useFeedback();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [resetPassword, { isLoading }] = useResetUserPasswordMutation();
+  const login = loginOf(user.username, prefix);
+
+  async function submit() {
+    if (password.length < 8 || password.length > 128) {
+      setError(t('users.errorPasswordLength'));
+      return;
+    }
+    setError(null);
+    try {
+      await resetPassword({ id: user.id, password }).unwrap();
+      feedback.success('users.successPasswordReset', { login });
+      onClose();
+    } catch (failure) {
+      setError(feedback.errorText(failure));
+    }
+  }
+
+  return (
+    <EditModal
+      open
+      title={t('users.resetPasswordTitle', { login })}
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+      submitting={isLoading}
+      error={error}
+      submitLabel={t('users.resetPassword')}
+    >
+      <p className="field-hint">{t('users.resetPasswordHint')}</p>
+      <TextField
+        label={t('password.new')}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        hint={t('users.passwordHint')}
+        required
+      />
+    </EditModal>
+  );
+}
+
 export function UsersPage() {
   const { t } = useTranslation();
   const me = useAppSelector(selectUser);
@@ -197,6 +245,7 @@ export function UsersPage() {
   const users = useMemo(() => [...(data ?? [])].sort(byName((u: CompanyUser) => u.username)), [data]);
   const [editing, setEditing] = useState<CompanyUser | null>(null);
   const [deleting, setDeleting] = useState<CompanyUser | null>(null);
+  const [resetting, setResetting] = useState<CompanyUser | null>(null);
 
   const isMe = (user: CompanyUser) => me != null && user.id === me.id;
 
@@ -229,6 +278,16 @@ export function UsersPage() {
                     {user.role === 'admin' ? t('common.notApplicable') : (user.posName ?? t('common.notAvailable'))}
                   </span>
                 </div>
+                {me?.role === 'admin' && !isMe(user) ? (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-sm"
+                    onClick={() => setResetting(user)}
+                    aria-label={t('users.resetPasswordTitle', { login: loginOf(user.username, prefix) })}
+                  >
+                    {t('users.resetPassword')}
+                  </button>
+                ) : null}
               </div>
             )}
             onEdit={setEditing}
@@ -241,6 +300,7 @@ export function UsersPage() {
       />
       {editing ? <EditUserModal key={editing.id} user={editing} prefix={prefix} onClose={() => setEditing(null)} /> : null}
       <DeleteUserModal user={deleting} prefix={prefix} onClose={() => setDeleting(null)} />
+      {resetting ? <ResetPasswordModal key={resetting.id} user={resetting} prefix={prefix} onClose={() => setResetting(null)} /> : null}
     </section>
   );
 }

@@ -47,6 +47,10 @@ export const usersApi = api.injectEndpoints({
         { type: 'User', id: 'LIST' },
       ],
     }),
+    /** Sets a user's password; every session of that user ends. */
+    resetUserPassword: build.mutation<{ message: string }, { id: number; password: string }>({
+      query: ({ id, password }) => ({ url: `/users/${id}/password`, method: 'POST', body: { password } }),
+    }),
     getUserUsage: build.query<{ transactions: number }, number>({
       query: (id) => `/users/${id}/usage`,
       keepUnusedDataFor: 0,
@@ -74,4 +78,5 @@ export const {
   useGetUserUsageQuery,
   useGetInactiveUsersQuery,
   useReactivateUserMutation,
+  useResetUserPasswordMutation,
 } = usersApi;

@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../app/api';
+import { useAppDispatch } from '../app/hooks';
+import { tokenRenewed } from '../app/session';
+import { useChangeOwnPasswordMutation } from '../app/tenantApi';
+import { toastShown } from '../app/toasts';
+import { FormError, TextField } from './FormField';
+import { Modal } from './Modal';
+
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 128;
+
+/** The signed-in user changes their own password; their other sessions end, this one goes on. */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [change, { isLoading }] = useChangeOwnPasswordMutation();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeated, setRepeated] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function close() {
+    setCurrent('');
+    setNext('');
+    setRepeated('');
+    setError(null);
+    onClose();
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    if (current === '' || next === '' || repeated === '') {
+      setError(t('password.errorRequired'));
+      return;
+    }
+    if (next.length < MIN_PASSWORD || next.length > MAX_PASSWORD) {
+      setError(t('users.errorPasswordLength'));
+      return;
+    }
+    if (next !== repeated) {
+      setError(t('password.errorMismatch'));
+      return;
+    }
+    setError(null);
+    try {
+      const result = await change({ currentPassword: current, newPassword: next }).unwrap();
+      dispatch(tokenRenewed(result.token));
+      dispatch(toastShown('success', { messageKey: 'password.changed' }));
+      close();
+    } catch (failure) {
+      setError(apiErrorMessage(failure) ?? t('common.errorGeneric'));
+    }
+  }
+
+  return (
+    <Modal open={open} title={t('password.changeTitle')} onClose={close} busy={isLoading} size="sm">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <div className="form-fields">
+          <p className="field-hint">{t('password.changeHint')}</p>
+          <TextField label={t('password.current')} type="password" value={current} onChange={setCurrent} autoComplete="current-password" required />
+          <TextField
+            label={t('password.new')}
+            type="password"
+            value={next}
+            onChange={setNext}
+            autoComplete="new-password"
+            hint={t('users.passwordHint')}
+            required
+          />
+          <TextField label={t('password.repeat')} type="password" value={repeated} onChange={setRepeated} autoComplete="new-password" required />
+        </div>
+        <FormError message={error} />
+        <div className="modal-actions">
+          <button type="button" className="btn btn-secondary" onClick={close} disabled={isLoading}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isLoading}>
+            {isLoading ? t('common.updating') : t('password.change')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
