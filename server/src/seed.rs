@@ -184,7 +184,7 @@ const HISTORY_SQL: &[&str] = &[
     "create temporary table demo_plan (
         key text primary key, at timestamptz not null, type text not null, points bigint not null,
         customer_id bigint not null, cashier_id bigint, cashier_username text, pos_id bigint,
-        description text, invoice_amount bigint, redeemed_value bigint, invoice_reference text,
+        invoice_amount bigint, redeemed_value bigint, invoice_reference text,
         product_id bigint, is_voided boolean not null default false, voided_by text, voided_at timestamptz,
         original_key text, id bigint) on commit drop",
     "create temporary table demo_take (key text not null, batch_key text not null, points bigint not null) on commit drop",
@@ -263,13 +263,12 @@ const HISTORY_SQL: &[&str] = &[
         where r.purchases >= 3 and r.n = (r.purchases + 1) / 2 and (2147483647 & hashtext('x' || r.customer_id)) % 2 = 0
      )
      insert into demo_plan (key, at, type, points, customer_id, cashier_id, cashier_username, pos_id,
-                            description, redeemed_value, product_id)
+                            redeemed_value, product_id)
      select 'r' || c.customer_id, c.redeemed_at, 'redemption',
             -coalesce(p.points_value, (c.earned / 2 / 100) * 100), c.customer_id, c.cashier_id, c.cashier_username, c.pos_id,
-            coalesce(p.name, 'Points redemption'),
             coalesce(p.price, floor((c.earned / 2 / 100) * 100 / s.redemption_rate)::bigint), p.id
      from chosen c cross join settings s
-     left join lateral (select id, name, price, points_value from products
+     left join lateral (select id, price, points_value from products
                         where is_active and points_value > 0 and points_value <= c.earned
                         order by (2147483647 & hashtext('q' || c.customer_id || '-' || id)), id limit 1) p on true
      where c.redeemed_at < now() - interval '5 minutes'
@@ -295,19 +294,18 @@ const HISTORY_SQL: &[&str] = &[
      from demo_plan w where p.key = 'void-right' and w.key = 'void-wrong'",
     "update demo_plan c set invoice_reference = o.invoice_reference from demo_plan o where c.original_key = o.key",
     "select setval(pg_get_serial_sequence('transactions', 'id'), (select max(id) from demo_plan))",
+    // The ledger keeps the facts (kind and figures, no sentence) and each posting's balances.
     "insert into transactions (id, created_at, type, points, customer_id, cashier_id, cashier_username, pos_id,
-                               description, invoice_amount, redeemed_value, invoice_reference, product_id,
-                               is_voided, voided_by, voided_at, original_transaction_id, invoice_key)
+                               invoice_amount, redeemed_value, invoice_reference, product_id,
+                               is_voided, voided_by, voided_at, original_transaction_id, invoice_key,
+                               balance_before, balance_after)
      select p.id, p.at, p.type, p.points, p.customer_id, p.cashier_id, p.cashier_username, p.pos_id,
-            case p.type
-              when 'accreditation' then 'Purchase of ' || p.invoice_amount || ' COP'
-              when 'expiration' then 'Points expired (fifo policy)'
-              when 'cancellation' then 'Cancellation of transaction #' || o.id
-              else p.description end,
             p.invoice_amount, p.redeemed_value, p.invoice_reference, p.product_id,
             p.is_voided, p.voided_by, p.voided_at, o.id,
-            case when p.type = 'accreditation' then upper(p.invoice_reference) end
-     from demo_plan p left join demo_plan o on o.key = p.original_key
+            case when p.type = 'accreditation' then upper(p.invoice_reference) end,
+            p.balance_after - p.points, p.balance_after
+     from (select *, sum(points) over (partition by customer_id order by id) as balance_after from demo_plan) p
+     left join demo_plan o on o.key = p.original_key
      order by p.id",
     "insert into point_batches (customer_id, transaction_id, earned_at, points, remaining)
      select a.customer_id, a.id, a.at, a.points,

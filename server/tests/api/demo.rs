@@ -75,6 +75,16 @@ async fn the_demo_has_two_months_of_history_kept_to_the_ledgers_rules_and_a_seco
     );
     // Each accreditation holds its invoice, as the till writes it, so it cannot be credited again.
     assert_eq!(count("select count(*) from transactions where type = 'accreditation' and invoice_key is distinct from upper(invoice_reference)").await, 0);
+    // The ledger keeps facts, not sentences, and each posting's balances: a reprint is exact.
+    assert_eq!(count("select count(*) from transactions where description is not null").await, 0);
+    assert_eq!(
+        count("select count(*) from transactions where balance_after is distinct from balance_before + points or balance_before < 0").await,
+        0
+    );
+    assert_eq!(
+        count("select count(*) from customers c where c.points <> coalesce((select t.balance_after from transactions t where t.customer_id = c.id order by t.id desc limit 1), 0)").await,
+        0
+    );
     assert_ledger_consistent_in(&app.db().await, SCHEMA).await;
 
     let before = counts(&app).await;
