@@ -103,6 +103,21 @@ pub async fn run_tenant_migrations(client: &mut tokio_postgres::Client, prefix: 
     Ok(migrate_tenant_on(client, prefix, &[]).await?.version)
 }
 
+/// Brings one tenant schema up to `version` and no further: a company as an older release left
+/// it, for tests of the migrations that follow. Leaves the session `search_path` on the tenant.
+pub async fn run_tenant_migrations_to(
+    client: &mut tokio_postgres::Client,
+    prefix: &Prefix,
+    version: i32,
+) -> anyhow::Result<i32> {
+    let schema = tenant_schema(prefix);
+    client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
+    let runner = tenant_runner(&[]).set_target(refinery::Target::Version(version.into()));
+    runner.run_async(&mut OneStatementPerExecution(client)).await?;
+    let last = runner.get_last_applied_migration_async(client).await?;
+    Ok(last.map(|m| m.version()).unwrap_or(0))
+}
+
 /// Every tenant migration version this build knows, in order.
 pub fn tenant_versions() -> Vec<i32> {
     let mut versions: Vec<i32> = tenant_embedded::migrations::runner().get_migrations().iter().map(|m| m.version()).collect();

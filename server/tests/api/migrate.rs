@@ -76,16 +76,20 @@ async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     let db = app.db().await;
-    // The company as it was before V6 (and V7 after it), with a ledger written by older servers
-    // and tills.
+    // The company as a release before V6 left it (its schema made again up to V5, with its
+    // admin), with a ledger written by older servers and tills.
+    let mut app_db = app.app_db().await;
+    app_db
+        .batch_execute("drop schema tenant_acme cascade; create schema tenant_acme")
+        .await
+        .unwrap();
+    let prefix = loyalty::domain::Prefix::parse("acme").unwrap();
+    let version = loyalty::migrate::run_tenant_migrations_to(&mut app_db, &prefix, 5).await.unwrap();
+    assert_eq!(version, 5);
+    let hash = loyalty::auth::hash_password("admin-pass-1".into()).await.unwrap();
+    loyalty::tenant::users::insert_admin(&app_db, &hash).await.unwrap();
     db.batch_execute(
-        "alter table tenant_acme.products drop constraint products_active_points;
-         drop index tenant_acme.products_code_key;
-         alter table tenant_acme.products add constraint products_code_key unique (code);
-         drop index tenant_acme.transactions_invoice_key;
-         alter table tenant_acme.transactions drop column invoice_key, drop column balance_before, drop column balance_after;
-         delete from tenant_acme.refinery_schema_history where version >= 6;
-         update platform.companies set schema_version = 5 where prefix = 'acme';
+        "update platform.companies set schema_version = 5 where prefix = 'acme';
          update tenant_acme.settings set points_per_peso = 0.01, redemption_rate = 1;
          insert into tenant_acme.customers (id, document, name, points) values (1, '100', 'Ana', 0);
          insert into tenant_acme.products (id, code, name, points_value) values (1, 'TAZ', 'Taza', 10);
