@@ -13,7 +13,8 @@ export function LanguageMenu() {
 
   return (
     <Menu
-      label={t('language.label')}
+      // The name starts with the code the button shows (WCAG 2.5.3: the name holds the visible text).
+      label={t('language.trigger', { code: locale.toUpperCase(), name: t(`language.${locale}`) })}
       triggerClassName="icon-button menu-trigger"
       testId="language-menu"
       trigger={

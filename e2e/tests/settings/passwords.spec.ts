@@ -22,7 +22,7 @@ for (const locale of ['es', 'en'] as Locale[]) {
     await test.step('the admin resets it from the users screen', async () => {
       const page = await pageWithSession(company.api.session!, { locale });
       await page.goto('/settings/users');
-      await page.getByRole('button', { name: tr('users.resetPasswordTitle', { login }) }).click();
+      await page.getByRole('button', { name: tr('users.resetPasswordOf', { login }) }).click();
       const dialog = page.getByRole('dialog', { name: tr('users.resetPasswordTitle', { login }) });
       await expect(dialog).toContainText(tr('users.resetPasswordHint'));
       await dialog.getByRole('textbox', { name: tr('password.new'), exact: true }).fill('corta');

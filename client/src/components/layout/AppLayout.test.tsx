@@ -52,12 +52,14 @@ describe('header', () => {
     mockApi(tenantRoutes(makeSettings()));
     const { user, store } = renderApp('/main', { preloadedState: loggedInState(makeUser('admin')) });
     await screen.findByRole('heading', { level: 1, name: 'Panel' });
-    await user.click(screen.getByRole('button', { name: 'Idioma' }));
+    // The button's name starts with the code it shows (WCAG 2.5.3).
+    await user.click(screen.getByRole('button', { name: 'ES — Idioma: Español' }));
     expect(screen.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
     await user.click(screen.getByRole('menuitemradio', { name: 'English' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(store.getState().preferences.locale).toBe('en');
     expect(document.documentElement.lang).toBe('en-US');
+    expect(screen.getByRole('button', { name: 'EN — Language: English' })).toHaveTextContent('EN');
   });
 
   it('logs out to /login', async () => {

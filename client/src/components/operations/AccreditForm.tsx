@@ -102,6 +102,7 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
   return (
     <div className={`operation ${compact ? 'operation-compact' : ''}`}>
       <CustomerLookup
+        label={t('dashboard.lookup.forAccredit')}
         lookup={{
           ...lookup,
           setDocument: (digits) => {

@@ -120,9 +120,10 @@ export function CustomerCard({ customer, onClear }: { customer: Customer; onClea
 
 /**
  * The document field with its search button, the lookup's error, and the customer found; when
- * nobody has the document, a user allowed to add customers adds them here and goes on.
+ * nobody has the document, a user allowed to add customers adds them here and goes on. `label`
+ * names its search landmark, apart from any other lookup on the same screen.
  */
-export function CustomerLookup({ lookup, autoFocus = false }: { lookup: CustomerLookupState; autoFocus?: boolean }) {
+export function CustomerLookup({ lookup, label, autoFocus = false }: { lookup: CustomerLookupState; label: string; autoFocus?: boolean }) {
   const { t } = useTranslation();
   const canEnroll = useCanEnroll();
 
@@ -133,7 +134,7 @@ export function CustomerLookup({ lookup, autoFocus = false }: { lookup: Customer
 
   return (
     <div className="customer-lookup">
-      <form onSubmit={handleSubmit} noValidate role="search" aria-label={t('dashboard.lookup.title')}>
+      <form onSubmit={handleSubmit} noValidate role="search" aria-label={label}>
         <DocumentField
           label={t('dashboard.lookup.document')}
           placeholder={t('dashboard.lookup.documentPlaceholder')}

@@ -133,6 +133,7 @@ export function RedeemForm({ variant }: RedeemFormProps) {
     <div className={`operation redeem-form redeem-form-${variant}`}>
       <div className="redeem-lookup">
         <CustomerLookup
+          label={t('dashboard.lookup.forRedeem')}
           lookup={{
             ...lookup,
             setDocument: (digits) => {

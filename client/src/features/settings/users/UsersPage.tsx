@@ -283,7 +283,7 @@ export function UsersPage() {
                     type="button"
                     className="btn btn-secondary btn-sm"
                     onClick={() => setResetting(user)}
-                    aria-label={t('users.resetPasswordTitle', { login: loginOf(user.username, prefix) })}
+                    aria-label={t('users.resetPasswordOf', { login: loginOf(user.username, prefix) })}
                   >
                     {t('users.resetPassword')}
                   </button>
