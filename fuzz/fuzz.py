@@ -62,15 +62,18 @@ class Mode:
     stateful_examples: int
 
 
+# One worker: hypothesis changes the process's recursion limit while it generates, and with two
+# threads that races CPython 3.11's parser of the lambdas it describes ("AST constructor
+# recursion depth mismatch"), an error of the tool, not of the server.
 MODES = {
     # About 2-4 minutes on 2 cores against a debug build.
-    "quick": Mode(max_examples=20, phases="examples,coverage,fuzzing,stateful", workers=2, stateful_examples=100),
+    "quick": Mode(max_examples=20, phases="examples,coverage,fuzzing,stateful", workers=1, stateful_examples=100),
     # The soak run: many more generated cases per operation and role.
-    "long": Mode(max_examples=300, phases="examples,coverage,fuzzing,stateful", workers=2, stateful_examples=1000),
+    "long": Mode(max_examples=300, phases="examples,coverage,fuzzing,stateful", workers=1, stateful_examples=1000),
 }
 
 # The server's login throttle (docs/reliability.md): wrong passwords checked per login name
-# before it is locked. Two workers may each have one in flight when the lock is written.
+# before it is locked, with slack for attempts in flight when the lock is written.
 THROTTLE_PER_NAME = 10
 THROTTLE_SLACK = 2
 
@@ -330,7 +333,7 @@ def seed_company(api: Api, super_token: str, prefix: str, mark: str) -> dict:
     cajero = api.login(f"cajero@{prefix}")
     supervisor = api.login(f"super@{prefix}")
     for customer in customers:
-        api.call("POST", f"/customers/{customer}/accredit", cajero, {"invoiceAmount": 250000, "invoiceReference": f"F-1 {mark}"})
+        api.call("POST", f"/customers/{customer}/accredit", cajero, {"invoiceAmount": 250000, "invoiceReference": f"F-{customer} {mark}"})
     redeemed = api.call("POST", f"/customers/{customers[0]}/redeem", cajero, {"productId": products[0]})
     api.call("POST", f"/customers/{customers[1]}/redeem", cajero, {"pointsToRedeem": 100, "description": f"Bono {mark}"})
     api.call("POST", f"/transactions/{redeemed['newTransaction']['id']}/void", supervisor, {})
