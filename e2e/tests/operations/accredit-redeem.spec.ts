@@ -265,6 +265,8 @@ test('in English, the accredit screen speaks English and groups numbers the en-U
   // The wording SPEC.md gives for this message.
   await expect(accredit.lookup.error()).toHaveText('Please enter a document number.');
   await accredit.lookup.find(customer.document);
+  // The amount field is disabled until the customer is found: typing earlier types nothing.
+  await expect(accredit.lookup.customerCard()).toBeVisible();
   await accredit.amount().pressSequentially('250000');
   await expect(accredit.amount()).toHaveValue('250,000');
   await accredit.submit().click();
