@@ -17,8 +17,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use futures::{StreamExt, TryStreamExt};
 use clap::{Parser, Subcommand};
+use futures::{StreamExt, TryStreamExt};
 use hdrhistogram::Histogram;
 use rand::Rng;
 use serde_json::{json, Value};
@@ -152,7 +152,11 @@ fn read_tokens(path: &PathBuf) -> anyhow::Result<Vec<String>> {
 }
 
 async fn login(http: &reqwest::Client, base: &str, username: &str, password: &str) -> anyhow::Result<String> {
-    let answer = http.post(format!("{base}/api/login")).json(&json!({ "username": username, "password": password })).send().await?;
+    let answer = http
+        .post(format!("{base}/api/login"))
+        .json(&json!({ "username": username, "password": password }))
+        .send()
+        .await?;
     let status = answer.status();
     let body: Value = answer.json().await.unwrap_or(Value::Null);
     if !status.is_success() {
@@ -213,7 +217,10 @@ async fn provision(
         anyhow::Ok(format!("{prefix}\t{token}\n"))
     });
     let lines: Vec<String> = futures::stream::iter(logins).buffered(login_concurrency.max(1)).try_collect().await?;
-    println!("logged in as their admins in {:.1} s, {login_concurrency} at a time", logins_started.elapsed().as_secs_f64());
+    println!(
+        "logged in as their admins in {:.1} s, {login_concurrency} at a time",
+        logins_started.elapsed().as_secs_f64()
+    );
     use std::io::Write;
     let mut file = std::fs::OpenOptions::new().create(true).append(true).open(tokens_out)?;
     for line in lines {
@@ -262,7 +269,13 @@ struct WorkerTally {
 }
 
 /// One request of the mix: its name, method, path and body.
-fn next_request(run: &Run, worker: usize, n: u64, customer: i64, last_redemption: Option<i64>) -> (&'static str, reqwest::Method, String, Option<Value>) {
+fn next_request(
+    run: &Run,
+    worker: usize,
+    n: u64,
+    customer: i64,
+    last_redemption: Option<i64>,
+) -> (&'static str, reqwest::Method, String, Option<Value>) {
     let (amount, points) = {
         let mut rng = rand::rng();
         (rng.random_range(10_000..=200_000i64), rng.random_range(1..=50i64))
@@ -329,14 +342,18 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
                         match (status.is_success(), body) {
                             (true, Ok(body)) => {
                                 if operation == "redeem" {
-                                    let id = serde_json::from_slice::<Value>(&body).ok().and_then(|v| v["newTransaction"]["id"].as_i64());
+                                    let id = serde_json::from_slice::<Value>(&body)
+                                        .ok()
+                                        .and_then(|v| v["newTransaction"]["id"].as_i64());
                                     last_redemption = id.map(|id| (company, id));
                                 } else if operation == "void" {
                                     last_redemption = None;
                                 }
                                 Ok(())
                             }
-                            (_, Ok(body)) => Err(format!("{operation} {} {}", status.as_u16(), String::from_utf8_lossy(&body))),
+                            (_, Ok(body)) => {
+                                Err(format!("{operation} {} {}", status.as_u16(), String::from_utf8_lossy(&body)))
+                            }
                             (_, Err(e)) => Err(format!("{operation} body: {e}")),
                         }
                     }
@@ -352,7 +369,11 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
                 }
                 let slot = &mut tally.seconds[second];
                 slot.max_us = slot.max_us.max(elapsed.as_micros() as u64);
-                if outcome.is_ok() { slot.ok += 1 } else { slot.errors += 1 }
+                if outcome.is_ok() {
+                    slot.ok += 1
+                } else {
+                    slot.errors += 1
+                }
                 if t0 < measure_from {
                     continue;
                 }
@@ -400,7 +421,12 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
     }
     if run.timeline {
         for (i, s) in seconds.iter().enumerate() {
-            println!("  second {i:>4}: {:>5} answered, {:>3} errors, slowest {:>8.1} ms", s.ok, s.errors, s.max_us as f64 / 1000.0);
+            println!(
+                "  second {i:>4}: {:>5} answered, {:>3} errors, slowest {:>8.1} ms",
+                s.ok,
+                s.errors,
+                s.max_us as f64 / 1000.0
+            );
         }
     }
     let failed: u64 = errors.values().sum();
@@ -433,7 +459,14 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
     Ok(())
 }
 
-async fn read(http: &reqwest::Client, base: &str, token: &str, paths: &[String], requests: usize, warmup: usize) -> anyhow::Result<()> {
+async fn read(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    paths: &[String],
+    requests: usize,
+    warmup: usize,
+) -> anyhow::Result<()> {
     let mut results = Vec::new();
     for spec in paths {
         let (name, path) = spec.split_once('=').context("--path must be name=/api/...")?;
@@ -456,7 +489,11 @@ async fn read(http: &reqwest::Client, base: &str, token: &str, paths: &[String],
             millis_at(&histogram, 0.5),
             millis_at(&histogram, 0.99)
         );
-        results.push(format!("{name}_p50_ms={:.2} {name}_p99_ms={:.2}", millis_at(&histogram, 0.5), millis_at(&histogram, 0.99)));
+        results.push(format!(
+            "{name}_p50_ms={:.2} {name}_p99_ms={:.2}",
+            millis_at(&histogram, 0.5),
+            millis_at(&histogram, 0.99)
+        ));
     }
     println!("RESULT {}", results.join(" "));
     Ok(())

@@ -13,12 +13,12 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::{Extensions, HeaderMap};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use tokio_postgres::error::SqlState;
 use tracing::Span;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::config::Secret;
 use crate::db::TenantTx;
@@ -33,7 +33,8 @@ pub mod hs256;
 pub const SUPER_ADMIN_ROLE: &str = "super_admin";
 
 /// Every company request's checks: the company is active under this prefix, and the user's row.
-const ACTIVE_COMPANY_CHECK: &str = "select 1 from platform.companies where id = $1 and prefix = $2 and state = 'active'";
+const ACTIVE_COMPANY_CHECK: &str =
+    "select 1 from platform.companies where id = $1 and prefix = $2 and state = 'active'";
 const USER_CHECK: &str = "select username, role, pos_id, is_active, session_version from users where id = $1";
 
 // ---------------------------------------------------------------------------------------------
@@ -168,9 +169,7 @@ impl FromRequestParts<AppState> for SuperAdmin {
             return Err(AppError::forbidden());
         }
         let conn = state.pool.get().await?;
-        let stmt = conn
-            .prepare_cached("select id from platform.super_admins where id = $1 and username = $2")
-            .await?;
+        let stmt = conn.prepare_cached("select id from platform.super_admins where id = $1 and username = $2").await?;
         if conn.query_opt(&stmt, &[&claims.uid, &claims.username]).await?.is_none() {
             tracing::debug!("super admin no longer exists");
             return Err(AppError::unauthorized());
@@ -235,9 +234,7 @@ impl Tenant {
             Role::Supervisor => "supervisor",
             Role::Cajero => "cajero",
         };
-        let stmt = self
-            .prepare_cached("select coalesce(role_permissions -> $1, '[]'::jsonb) from settings")
-            .await?;
+        let stmt = self.prepare_cached("select coalesce(role_permissions -> $1, '[]'::jsonb) from settings").await?;
         let granted: serde_json::Value = self.query_one(&stmt, &[&role]).await?.get(0);
         let granted = granted.as_array().map(Vec::as_slice).unwrap_or_default();
         if granted.iter().any(|g| g.as_str().is_some_and(|g| paths.contains(&g))) {
@@ -521,7 +518,8 @@ async fn login(
     }
     let login: String = login.chars().take(100).collect();
     let company = login.rsplit_once('@').and_then(|(_, prefix)| Prefix::parse(prefix).ok());
-    let check = PasswordCheck { login: &login, address: &address, company: company.as_ref(), actor: "system", via: "login" };
+    let check =
+        PasswordCheck { login: &login, address: &address, company: company.as_ref(), actor: "system", via: "login" };
     let user = throttled(&state, check, async {
         if password.len() > 1024 {
             return Ok(None);

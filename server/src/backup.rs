@@ -26,11 +26,16 @@ fn pg_program(name: &str) -> anyhow::Result<PathBuf> {
         .map(|entries| entries.filter_map(|e| e.ok()).map(|e| e.path().join("bin").join(name)).collect())
         .unwrap_or_default();
     versions.sort();
-    versions.into_iter().rev().find(|p| p.is_file()).with_context(|| format!("{name} not found: install the PostgreSQL client programs"))
+    versions
+        .into_iter()
+        .rev()
+        .find(|p| p.is_file())
+        .with_context(|| format!("{name} not found: install the PostgreSQL client programs"))
 }
 
 async fn run(program: &Path, args: &[String]) -> anyhow::Result<()> {
-    let output = Command::new(program).args(args).output().await.with_context(|| format!("running {}", program.display()))?;
+    let output =
+        Command::new(program).args(args).output().await.with_context(|| format!("running {}", program.display()))?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         bail!("{} failed: {}", program.display(), stderr.trim());
@@ -44,7 +49,8 @@ pub async fn backup(database_url: &str, dir: &Path, concurrency: usize) -> anyho
     let pg_dump = pg_program("pg_dump")?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let client = db::connect_dedicated(database_url).await?;
-    let rows = client.query("select prefix from platform.companies where state = 'active' order by prefix", &[]).await?;
+    let rows =
+        client.query("select prefix from platform.companies where state = 'active' order by prefix", &[]).await?;
     drop(client);
     let mut schemas = vec!["platform".to_string()];
     schemas.extend(rows.iter().map(|r| tenant_schema(&Prefix::from_trusted(r.get(0)))));

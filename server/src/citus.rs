@@ -49,7 +49,8 @@ pub async fn log_mode(database_url: &str) -> anyhow::Result<()> {
     if !installed(&client).await? {
         return Ok(());
     }
-    let sharding: String = client.query_one("select current_setting('citus.enable_schema_based_sharding')", &[]).await?.get(0);
+    let sharding: String =
+        client.query_one("select current_setting('citus.enable_schema_based_sharding')", &[]).await?.get(0);
     if sharding == "on" {
         tracing::info!("Citus coordinator: each new company's schema is placed on a worker");
     } else {
@@ -127,9 +128,9 @@ async fn lock_tables(tx: &tokio_postgres::Transaction<'_>, schema: &str) -> anyh
         .map(|row| row.get(0))
         .collect();
     if !tables.is_empty() {
-        tx.batch_execute(&format!("lock table {} in access exclusive mode", tables.join(", ")))
-            .await
-            .with_context(|| format!("locking the tables of {schema} (requests held them for {CONVERSION_LOCK_TIMEOUT})"))?;
+        tx.batch_execute(&format!("lock table {} in access exclusive mode", tables.join(", "))).await.with_context(
+            || format!("locking the tables of {schema} (requests held them for {CONVERSION_LOCK_TIMEOUT})"),
+        )?;
     }
     Ok(())
 }
@@ -196,7 +197,8 @@ pub async fn status(client: &impl GenericClient) -> anyhow::Result<ClusterStatus
     if !installed(client).await? {
         bail!("this database has no citus extension: it is not a Citus coordinator");
     }
-    let sharding: String = client.query_one("select current_setting('citus.enable_schema_based_sharding')", &[]).await?.get(0);
+    let sharding: String =
+        client.query_one("select current_setting('citus.enable_schema_based_sharding')", &[]).await?.get(0);
     let platform_local = !is_distributed(client, "platform").await?;
     let nodes = client
         .query(
@@ -251,7 +253,11 @@ pub async fn status(client: &impl GenericClient) -> anyhow::Result<ClusterStatus
 impl fmt::Display for ClusterStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "schema-based sharding for new companies: {}", if self.sharding_on { "on" } else { "OFF" })?;
-        writeln!(f, "platform schema: {}", if self.platform_local { "on the coordinator" } else { "DISTRIBUTED (run loyalty migrate)" })?;
+        writeln!(
+            f,
+            "platform schema: {}",
+            if self.platform_local { "on the coordinator" } else { "DISTRIBUTED (run loyalty migrate)" }
+        )?;
         writeln!(f, "\nnodes:")?;
         for node in &self.nodes {
             let held: Vec<&CompanyStatus> = self

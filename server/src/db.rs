@@ -200,7 +200,10 @@ fn room(pool: &Pool) -> isize {
 
 /// The first connection of a company's window (FNV-1a of the prefix), the same in every process.
 fn home(prefix: &Prefix, connections: usize) -> usize {
-    let hash = prefix.as_str().bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
+    let hash = prefix
+        .as_str()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     (hash % connections as u64) as usize
 }
 
@@ -331,7 +334,11 @@ impl TenantTx {
 ///
 /// When one request fails, the transaction is aborted and the ones after it fail too; the join
 /// answers the first error.
-pub async fn pipeline<T>(conn: &Conn, statements: &[&str], requests: impl Future<Output = AppResult<T>>) -> AppResult<T> {
+pub async fn pipeline<T>(
+    conn: &Conn,
+    statements: &[&str],
+    requests: impl Future<Output = AppResult<T>>,
+) -> AppResult<T> {
     futures::future::try_join_all(statements.iter().map(|sql| conn.prepare_cached(sql))).await?;
     let prepared = conn.statement_cache.size();
     let output = requests.await;

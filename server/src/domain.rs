@@ -161,8 +161,7 @@ pub fn username(value: Option<&str>) -> Result<String, AppError> {
     if value.is_empty() {
         return Err(AppError::bad_request(Msg::FieldRequired.field(Field::Username)));
     }
-    let valid = value.len() <= 50
-        && value.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
+    let valid = value.len() <= 50 && value.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
     if !valid {
         return Err(AppError::bad_request(Msg::UsernameShape));
     }
@@ -209,8 +208,19 @@ mod tests {
     #[test]
     fn prefix_rejects_bad_shapes_and_reserved_names() {
         for bad in [
-            "", "a", "Abc", "1abc", "a-b", "a_b", "a b", "pg_catalog", "public", "platform",
-            "ab'; drop", "é1", "a23456789012345678901234567890z",
+            "",
+            "a",
+            "Abc",
+            "1abc",
+            "a-b",
+            "a_b",
+            "a b",
+            "pg_catalog",
+            "public",
+            "platform",
+            "ab'; drop",
+            "é1",
+            "a23456789012345678901234567890z",
         ] {
             assert!(Prefix::parse(bad).is_err(), "{bad}");
         }
@@ -248,7 +258,19 @@ mod tests {
 
     #[test]
     fn invisible_format_characters_are_refused_like_control_characters() {
-        for invisible in ['\u{202E}', '\u{202A}', '\u{2066}', '\u{2069}', '\u{200B}', '\u{200D}', '\u{200F}', '\u{FEFF}', '\u{00AD}', '\u{2060}', '\u{E0041}'] {
+        for invisible in [
+            '\u{202E}',
+            '\u{202A}',
+            '\u{2066}',
+            '\u{2069}',
+            '\u{200B}',
+            '\u{200D}',
+            '\u{200F}',
+            '\u{FEFF}',
+            '\u{00AD}',
+            '\u{2060}',
+            '\u{E0041}',
+        ] {
             let text = format!("Ana{invisible}María");
             assert_eq!(forbidden_character(&text), Some(Forbidden::Invisible), "{:?}", invisible);
             let error = required_text(Field::Name, Some(&text), 200).unwrap_err();
@@ -396,8 +418,12 @@ pub fn optional_email(value: Option<&str>) -> Result<Option<String>, AppError> {
     if let Some(email) = &value {
         let ok = match email.split_once('@') {
             Some((local, domain)) => {
-                !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.')
-                    && !email.contains(char::is_whitespace) && !domain.contains('@')
+                !local.is_empty()
+                    && domain.contains('.')
+                    && !domain.starts_with('.')
+                    && !domain.ends_with('.')
+                    && !email.contains(char::is_whitespace)
+                    && !domain.contains('@')
             }
             None => false,
         };

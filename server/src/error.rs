@@ -101,7 +101,11 @@ pub struct ErrorMessage {
 
 impl ErrorMessage {
     pub fn new(problem: &Problem, lang: Lang) -> Self {
-        ErrorMessage { message: problem.render(lang), code: problem.msg.code().to_owned(), params: problem.params.clone() }
+        ErrorMessage {
+            message: problem.render(lang),
+            code: problem.msg.code().to_owned(),
+            params: problem.params.clone(),
+        }
     }
 }
 
@@ -285,9 +289,7 @@ impl From<tokio_postgres::Error> for AppError {
             if *db.code() == SqlState::UNIQUE_VIOLATION {
                 return AppError::conflict(duplicate(db.constraint()));
             }
-            if *db.code() == SqlState::T_R_SERIALIZATION_FAILURE
-                || *db.code() == SqlState::T_R_DEADLOCK_DETECTED
-            {
+            if *db.code() == SqlState::T_R_SERIALIZATION_FAILURE || *db.code() == SqlState::T_R_DEADLOCK_DETECTED {
                 return AppError::conflict(Msg::ConcurrentChange);
             }
             // Text that PostgreSQL cannot hold (a NUL character) is the input's fault.
@@ -397,7 +399,8 @@ mod tests {
 
     #[test]
     fn a_known_field_is_named_instead_of_quoting_serde() {
-        let problem = serde_problem(Msg::InvalidRequest, "inactivityDays: invalid type: string \"ñ\", expected i64 at line 1");
+        let problem =
+            serde_problem(Msg::InvalidRequest, "inactivityDays: invalid type: string \"ñ\", expected i64 at line 1");
         assert_eq!(problem, Msg::FieldInvalid.field(Field::InactivityDays));
         assert_eq!(problem.render(Lang::Es), "«Días de inactividad» no tiene un valor válido.");
     }

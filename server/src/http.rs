@@ -10,15 +10,15 @@ use axum::http::{header, HeaderName, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::OpenApi;
-use utoipa_axum::router::OpenApiRouter;
 use serde::Serialize;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 use tracing::{field::Empty, Span};
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::auth::{self, JwtKeys};
 use crate::config::Config;
@@ -98,10 +98,8 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
 /// The OpenAPI document as served at `/api/openapi.json` (paths under `/api`).
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = api();
-    doc.paths.paths = std::mem::take(&mut doc.paths.paths)
-        .into_iter()
-        .map(|(path, item)| (format!("/api{path}"), item))
-        .collect();
+    doc.paths.paths =
+        std::mem::take(&mut doc.paths.paths).into_iter().map(|(path, item)| (format!("/api{path}"), item)).collect();
     doc
 }
 
@@ -208,11 +206,13 @@ struct RouteLabel {
 async fn label_route(req: Request<axum::body::Body>, next: axum::middleware::Next) -> Response {
     let label = RouteLabel {
         method: req.method().clone(),
-        path: req
-            .extensions()
-            .get::<MatchedPath>()
-            .map(|p| p.as_str().to_owned())
-            .unwrap_or_else(|| if req.uri().path().starts_with("/api/") { "/api/unknown".into() } else { "client".into() }),
+        path: req.extensions().get::<MatchedPath>().map(|p| p.as_str().to_owned()).unwrap_or_else(|| {
+            if req.uri().path().starts_with("/api/") {
+                "/api/unknown".into()
+            } else {
+                "client".into()
+            }
+        }),
     };
     let mut res = next.run(req).await;
     res.extensions_mut().insert(label);
@@ -249,7 +249,9 @@ mod tests {
     #[tokio::test]
     async fn a_panicking_handler_answers_the_json_500_in_the_callers_language() {
         let routes = Router::new().route("/api/boom", get(|| async { panic!("boom") as &'static str }));
-        for (lang, message) in [("es", "Error interno del servidor; intente de nuevo."), ("en", "internal server error, please try again")] {
+        for (lang, message) in
+            [("es", "Error interno del servidor; intente de nuevo."), ("en", "internal server error, please try again")]
+        {
             let request = Request::get("/api/boom").header(header::ACCEPT_LANGUAGE, lang).body(Body::empty()).unwrap();
             let response = with_layers(routes.clone()).oneshot(request).await.unwrap();
             assert_eq!(response.status(), StatusCode::INTERNAL_SERVER_ERROR);

@@ -38,7 +38,9 @@ impl Lang {
                 .filter_map(|p| p.trim().strip_prefix("q="))
                 .find_map(|q| q.trim().parse::<f32>().ok())
                 .unwrap_or(1.0);
-            if weight > 0.0 && best.is_none_or(|(w, l)| weight > w || (weight == w && lang == Lang::Es && l != Lang::Es)) {
+            if weight > 0.0
+                && best.is_none_or(|(w, l)| weight > w || (weight == w && lang == Lang::Es && l != Lang::Es))
+            {
                 best = Some((weight, lang));
             }
         }
@@ -411,7 +413,11 @@ mod tests {
                 assert_eq!(ours, server, "{lang}.json errors.{} has other parameters than the server's", msg.code());
             }
             for field in Field::ALL {
-                assert!(lookup(&format!("fields.{}", field.code())).is_some(), "{lang}.json lacks fields.{}", field.code());
+                assert!(
+                    lookup(&format!("fields.{}", field.code())).is_some(),
+                    "{lang}.json lacks fields.{}",
+                    field.code()
+                );
             }
         }
     }

@@ -2,8 +2,8 @@
 //! PostgreSQL schema. `app()` builds the HTTP router used by `loyalty serve` and by the tests.
 
 pub mod auth;
-pub mod citus;
 pub mod backup;
+pub mod citus;
 pub mod config;
 pub mod db;
 pub mod domain;
@@ -17,8 +17,8 @@ pub mod points;
 pub mod seed;
 pub mod static_files;
 pub mod telemetry;
-pub mod throttle;
 pub mod tenant;
+pub mod throttle;
 
 pub use error::{AppError, AppResult};
 pub use http::{app, AppState};

@@ -258,8 +258,7 @@ async fn main() -> ExitCode {
 }
 
 async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
-    let jwt_secret =
-        config::resolve_jwt_secret(std::env::var("JWT_SECRET").ok(), args.demo_secret_file.as_ref())?;
+    let jwt_secret = config::resolve_jwt_secret(std::env::var("JWT_SECRET").ok(), args.demo_secret_file.as_ref())?;
     let config = Config {
         db: args.db.config(),
         jwt_secret,
@@ -283,9 +282,8 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let state = AppState::new(config)?;
     let first_check = Duration::from_secs(args.expiration_first_check_secs);
     let _daily_expiration = loyalty::points::expiration::spawn_daily(state.clone(), first_check);
-    let listener = tokio::net::TcpListener::bind(args.bind_addr)
-        .await
-        .with_context(|| format!("binding {}", args.bind_addr))?;
+    let listener =
+        tokio::net::TcpListener::bind(args.bind_addr).await.with_context(|| format!("binding {}", args.bind_addr))?;
     tracing::info!(addr = %args.bind_addr, "serving");
     let service = loyalty::app(state).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, service).with_graceful_shutdown(shutdown_signal()).await?;
@@ -317,8 +315,9 @@ async fn run_migrate(args: MigrateArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let extra_tenant_migrations = match &args.rehearse_tenant_migrations {
-        Some(dir) => refinery::load_sql_migrations(dir)
-            .with_context(|| format!("reading migrations from {}", dir.display()))?,
+        Some(dir) => {
+            refinery::load_sql_migrations(dir).with_context(|| format!("reading migrations from {}", dir.display()))?
+        }
         None => Vec::new(),
     };
     let opts = MigrateOptions { concurrency: args.concurrency, only, dry_run: args.dry_run, extra_tenant_migrations };
@@ -354,7 +353,8 @@ async fn create_super_admin(args: SuperAdminArgs) -> anyhow::Result<ExitCode> {
     if username.is_empty() || username.contains('@') || username.len() > 50 {
         anyhow::bail!("--username must be 1 to 50 characters and contain no '@'");
     }
-    loyalty::domain::new_password(loyalty::i18n::Field::Password, Some(&password)).map_err(|e| anyhow::anyhow!("{e}"))?;
+    loyalty::domain::new_password(loyalty::i18n::Field::Password, Some(&password))
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     migrate::run_platform_migrations(&args.database_url).await?;
     platform::upsert_super_admin(&args.database_url, &username, password).await?;
     println!("super admin '{username}' is ready");

@@ -120,7 +120,8 @@ pub async fn run_tenant_migrations_to(
 
 /// Every tenant migration version this build knows, in order.
 pub fn tenant_versions() -> Vec<i32> {
-    let mut versions: Vec<i32> = tenant_embedded::migrations::runner().get_migrations().iter().map(|m| m.version()).collect();
+    let mut versions: Vec<i32> =
+        tenant_embedded::migrations::runner().get_migrations().iter().map(|m| m.version()).collect();
     versions.sort();
     versions
 }
@@ -159,14 +160,8 @@ async fn migrate_tenant_on(
     let runner = tenant_runner(extra);
     let report = runner.run_async(&mut OneStatementPerExecution(client)).await?;
     let applied: Vec<i32> = report.applied_migrations().iter().map(|m| m.version()).collect();
-    let version = runner
-        .get_last_applied_migration_async(client)
-        .await?
-        .map(|m| m.version())
-        .unwrap_or(0);
-    client
-        .execute(&format!("select pg_advisory_unlock(hashtextextended('loyalty-migrate:{schema}', 0))"), &[])
-        .await?;
+    let version = runner.get_last_applied_migration_async(client).await?.map(|m| m.version()).unwrap_or(0);
+    client.execute(&format!("select pg_advisory_unlock(hashtextextended('loyalty-migrate:{schema}', 0))"), &[]).await?;
     Ok(TenantOutcome { applied, version })
 }
 
@@ -179,21 +174,14 @@ async fn pending_for(
     let schema = tenant_schema(prefix);
     client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
     let runner = tenant_runner(extra);
-    let has_history: bool = client
-        .query_one(&format!("select to_regclass('{HISTORY_TABLE}') is not null"), &[])
-        .await?
-        .get(0);
+    let has_history: bool =
+        client.query_one(&format!("select to_regclass('{HISTORY_TABLE}') is not null"), &[]).await?.get(0);
     let applied: Vec<i32> = if has_history {
         runner.get_applied_migrations_async(client).await?.iter().map(|m| m.version()).collect()
     } else {
         Vec::new()
     };
-    Ok(runner
-        .get_migrations()
-        .iter()
-        .map(|m| m.version())
-        .filter(|v| !applied.contains(v))
-        .collect())
+    Ok(runner.get_migrations().iter().map(|m| m.version()).filter(|v| !applied.contains(v)).collect())
 }
 
 /// What `loyalty migrate` does.

@@ -2,12 +2,12 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use deadpool_postgres::Pool;
 use serde::{Deserialize, Serialize};
 use tokio::task::JoinHandle;
 use tokio_postgres::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::{self, SessionResponse, SuperAdmin, UserView};
 use crate::db::{self, quote_ident, tenant_schema};
@@ -127,14 +127,10 @@ impl CompanyInput {
     }
 
     pub fn into_new(self) -> AppResult<NewCompany> {
-        let missing = [
-            self.name.as_deref(),
-            self.prefix.as_deref(),
-            self.tax_id.as_deref(),
-            self.admin_password.as_deref(),
-        ]
-        .iter()
-        .any(|v| v.map(str::trim).unwrap_or_default().is_empty());
+        let missing =
+            [self.name.as_deref(), self.prefix.as_deref(), self.tax_id.as_deref(), self.admin_password.as_deref()]
+                .iter()
+                .any(|v| v.map(str::trim).unwrap_or_default().is_empty());
         if missing {
             return Err(AppError::bad_request(Msg::CompanyRequiredFields));
         }
@@ -157,9 +153,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = Vec<Company>), crate::error::ApiErrors))]
 async fn list_companies(_: SuperAdmin, State(state): State<AppState>) -> AppResult<Json<Vec<Company>>> {
     let conn = state.pool.get().await?;
-    let sql = format!(
-        "select {COMPANY_COLUMNS} from platform.companies where state = 'active' order by lower(name), id"
-    );
+    let sql =
+        format!("select {COMPANY_COLUMNS} from platform.companies where state = 'active' order by lower(name), id");
     let rows = conn.query(&sql, &[]).await?;
     Ok(Json(rows.iter().map(Company::from_row).collect()))
 }
@@ -243,7 +238,8 @@ async fn impersonate(
     Json(body): Json<ImpersonateRequest>,
 ) -> AppResult<Json<SessionResponse>> {
     let id = body.company_id.ok_or_else(|| AppError::bad_request(Msg::CompanyIdRequired))?;
-    let company = active_company_by_id(&state.pool, id).await?.ok_or_else(|| AppError::not_found(Msg::CompanyNotFound))?;
+    let company =
+        active_company_by_id(&state.pool, id).await?.ok_or_else(|| AppError::not_found(Msg::CompanyNotFound))?;
     let prefix = Prefix::from_trusted(company.prefix.clone());
     let tx = db::TenantTx::begin(&state.pool, &prefix).await?;
     // The company's `admin` account, or its oldest active admin if that one was removed.

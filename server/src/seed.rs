@@ -50,7 +50,8 @@ pub const HISTORY_DAYS: i32 = 60;
 /// Seeds the demo company; answers whether it had to create it.
 pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     let prefix = Prefix::parse(DEMO_PREFIX).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let existing = platform::active_company_by_prefix(&state.pool, &prefix).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let existing =
+        platform::active_company_by_prefix(&state.pool, &prefix).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let created = existing.is_none();
     if created {
         let new = NewCompany {
@@ -99,8 +100,10 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
                 hash
             }
         };
-        let pos_id: Option<i64> =
-            tx.query_opt("select id from points_of_sale where lower(name) = lower($1)", &[pos]).await?.map(|row| row.get(0));
+        let pos_id: Option<i64> = tx
+            .query_opt("select id from points_of_sale where lower(name) = lower($1)", &[pos])
+            .await?
+            .map(|row| row.get(0));
         tx.execute(
             "insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4)",
             &[username, &hash, role, &pos_id],

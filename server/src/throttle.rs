@@ -128,7 +128,12 @@ fn delay(policy: &LoginPolicy, count: i32) -> Duration {
 
 /// A failed attempt stays counted; the one whose count reached a key's limit locks that key
 /// (and starts its count over). Answers which keys this failure locked.
-pub async fn record_failure(pool: &Pool, policy: &LoginPolicy, attempt: &Attempt, admitted: &Admitted) -> AppResult<Locked> {
+pub async fn record_failure(
+    pool: &Pool,
+    policy: &LoginPolicy,
+    attempt: &Attempt,
+    admitted: &Admitted,
+) -> AppResult<Locked> {
     let conn = pool.get().await?;
     let lock = conn
         .prepare_cached(
@@ -174,7 +179,9 @@ pub async fn record_success(pool: &Pool, attempt: &Attempt) -> AppResult<()> {
 pub async fn audit_lock(pools: &Pools, prefix: &Prefix, actor: &str, detail: &Value) -> AppResult<()> {
     let tx = TenantTx::begin(pools, prefix).await?;
     let stmt = tx
-        .prepare_cached("insert into audit_log (actor, action, entity, detail) values ($1, 'login.locked', 'login', $2)")
+        .prepare_cached(
+            "insert into audit_log (actor, action, entity, detail) values ($1, 'login.locked', 'login', $2)",
+        )
         .await?;
     tx.execute(&stmt, &[&actor, detail]).await?;
     tx.commit().await

@@ -15,11 +15,8 @@ use sha2::Sha256;
 
 type HmacSha256 = Hmac<Sha256>;
 
-static PROVIDER: CryptoProvider = CryptoProvider {
-    signer_factory,
-    verifier_factory,
-    key_utils: KeyUtils::new_unimplemented(),
-};
+static PROVIDER: CryptoProvider =
+    CryptoProvider { signer_factory, verifier_factory, key_utils: KeyUtils::new_unimplemented() };
 
 /// Makes HS256 the process's provider. Idempotent; call before the first token is signed or
 /// checked (`JwtKeys::new` does).

@@ -39,12 +39,14 @@ pub fn split(sql: &str) -> Result<Vec<&str>, SplitError> {
                 continue;
             }
             b'/' if next == Some(b'*') => {
-                i = block_comment_end(bytes, i).ok_or_else(|| SplitError(format!("unterminated comment at byte {i}")))?;
+                i = block_comment_end(bytes, i)
+                    .ok_or_else(|| SplitError(format!("unterminated comment at byte {i}")))?;
                 code.push(' ');
                 continue;
             }
             b'\'' => {
-                let backslash_escapes = i > 0 && matches!(bytes[i - 1], b'e' | b'E') && !(i > 1 && is_ident_byte(bytes[i - 2]));
+                let backslash_escapes =
+                    i > 0 && matches!(bytes[i - 1], b'e' | b'E') && !(i > 1 && is_ident_byte(bytes[i - 2]));
                 i = quoted_end(bytes, i, b'\'', backslash_escapes)
                     .ok_or_else(|| SplitError(format!("unterminated string at byte {i}")))?;
                 code.push('\'');
@@ -60,7 +62,9 @@ pub fn split(sql: &str) -> Result<Vec<&str>, SplitError> {
                 if let Some(tag_len) = dollar_tag_len(&bytes[i..]) {
                     let tag = &sql[i..i + tag_len];
                     let body = i + tag_len;
-                    let close = sql[body..].find(tag).ok_or_else(|| SplitError(format!("unterminated {tag} body at byte {i}")))?;
+                    let close = sql[body..]
+                        .find(tag)
+                        .ok_or_else(|| SplitError(format!("unterminated {tag} body at byte {i}")))?;
                     i = body + close + tag_len;
                     code.push('$');
                     continue;
@@ -161,7 +165,11 @@ fn quoted_end(bytes: &[u8], open: usize, quote: u8, backslash_escapes: bool) -> 
 fn dollar_tag_len(rest: &[u8]) -> Option<usize> {
     let mut i = 1;
     while i < rest.len() && rest[i] != b'$' {
-        let ok = if i == 1 { rest[i].is_ascii_alphabetic() || rest[i] == b'_' || rest[i] >= 0x80 } else { is_ident_byte(rest[i]) };
+        let ok = if i == 1 {
+            rest[i].is_ascii_alphabetic() || rest[i] == b'_' || rest[i] >= 0x80
+        } else {
+            is_ident_byte(rest[i])
+        };
         if !ok {
             return None;
         }
@@ -218,6 +226,9 @@ mod tests {
 
     #[test]
     fn dollar_signs_inside_identifiers_and_parameters_open_no_body() {
-        assert_eq!(split("select a$b$ from t where x = $1; select 2").unwrap(), vec!["select a$b$ from t where x = $1", "select 2"]);
+        assert_eq!(
+            split("select a$b$ from t where x = $1; select 2").unwrap(),
+            vec!["select a$b$ from t where x = $1", "select 2"]
+        );
     }
 }

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::idempotency::{Idempotent, IdempotencyKey};
+use super::idempotency::{IdempotencyKey, Idempotent};
 use super::rules::{self, EarningRules, InvoiceAmount, Occasion};
 use super::store::{self, NewTransaction};
 use super::{Kind, Posting};
@@ -43,7 +43,11 @@ impl Accreditation {
     pub fn parse(request: &AccreditRequest) -> AppResult<Self> {
         Ok(Accreditation {
             amount: InvoiceAmount::parse(request.invoice_amount.as_ref())?,
-            invoice_reference: domain::optional_text(Field::InvoiceReference, request.invoice_reference.as_deref(), 100)?,
+            invoice_reference: domain::optional_text(
+                Field::InvoiceReference,
+                request.invoice_reference.as_deref(),
+                100,
+            )?,
         })
     }
 }
@@ -84,7 +88,11 @@ pub struct AccreditPreview {
 #[utoipa::path(get, path = "/customers/{id}/accredit-preview", tag = "points", security(("bearer" = [])),
     params(("id" = i64, Path, description = "customer id"), PreviewParams),
     responses((status = 200, body = AccreditPreview), crate::error::ApiErrors))]
-async fn preview_handler(t: Tenant, Path(id): Path<i64>, Query(params): Query<PreviewParams>) -> AppResult<Json<AccreditPreview>> {
+async fn preview_handler(
+    t: Tenant,
+    Path(id): Path<i64>,
+    Query(params): Query<PreviewParams>,
+) -> AppResult<Json<AccreditPreview>> {
     t.require_permission(PERMISSIONS).await?;
     let (customer, settings, accredited_before) = db::pipeline(
         &t,

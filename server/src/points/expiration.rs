@@ -103,7 +103,13 @@ async fn expire_points(t: Tenant, lang: Lang) -> AppResult<Json<ExpirationRespon
 
 /// Expires what the company's policy says is due at `now`, inside the caller's transaction,
 /// and records the run. The caller holds the company's expiration lock.
-pub async fn run(conn: &Conn, settings: &Settings, trigger: Trigger, actor: &str, now: DateTime<Utc>) -> AppResult<Expired> {
+pub async fn run(
+    conn: &Conn,
+    settings: &Settings,
+    trigger: Trigger,
+    actor: &str,
+    now: DateTime<Utc>,
+) -> AppResult<Expired> {
     let tz = rules::time_zone(&settings.time_zone);
     let policy = Policy::from_settings(settings);
     let (mut points, mut customers) = (0i64, 0i64);
@@ -235,8 +241,13 @@ pub fn spawn_daily(state: AppState, first_check_after: StdDuration) -> tokio::ta
             every.tick().await;
             match run_daily_for_all(&state, Utc::now()).await {
                 Ok(summary) => {
-                    tracing::info!(companies = summary.companies, ran = summary.ran, failed = summary.failed,
-                        points = summary.points, "daily expiration pass");
+                    tracing::info!(
+                        companies = summary.companies,
+                        ran = summary.ran,
+                        failed = summary.failed,
+                        points = summary.points,
+                        "daily expiration pass"
+                    );
                 }
                 Err(err) => tracing::error!(error = ?err, "daily expiration pass failed"),
             }

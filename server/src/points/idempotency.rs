@@ -71,7 +71,8 @@ impl<'a> Idempotent<'a> {
         if !stored.same_request {
             return Err(AppError::conflict(Msg::IdempotencyKeyReused));
         }
-        let status = u16::try_from(stored.status).ok().and_then(|s| StatusCode::from_u16(s).ok()).unwrap_or(StatusCode::OK);
+        let status =
+            u16::try_from(stored.status).ok().and_then(|s| StatusCode::from_u16(s).ok()).unwrap_or(StatusCode::OK);
         let replayed = [(HeaderName::from_static(REPLAYED_HEADER), HeaderValue::from_static("true"))];
         Ok(Some((status, replayed, axum::Json(stored.response)).into_response()))
     }

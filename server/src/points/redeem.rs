@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::idempotency::{Idempotent, IdempotencyKey};
+use super::idempotency::{IdempotencyKey, Idempotent};
 use super::rules::{self, Points};
 use super::store::{self, NewTransaction};
 use super::{Kind, Posting};
@@ -56,7 +56,9 @@ impl Redemption {
             None | Some(Value::Null) => None,
             Some(Value::String(s)) if s.trim().is_empty() => None,
             Some(Value::Number(n)) => Some(n.as_i64().filter(|id| *id > 0).ok_or_else(invalid_product)?),
-            Some(Value::String(s)) => Some(s.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(invalid_product)?),
+            Some(Value::String(s)) => {
+                Some(s.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(invalid_product)?)
+            }
             Some(_) => return Err(invalid_product()),
         };
         let reward = match product_id {
@@ -73,7 +75,11 @@ impl Redemption {
         Ok(Redemption {
             reward,
             description: domain::optional_text(Field::Description, request.description.as_deref(), MAX_TEXT)?,
-            invoice_reference: domain::optional_text(Field::InvoiceReference, request.invoice_reference.as_deref(), 100)?,
+            invoice_reference: domain::optional_text(
+                Field::InvoiceReference,
+                request.invoice_reference.as_deref(),
+                100,
+            )?,
         })
     }
 

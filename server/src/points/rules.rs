@@ -146,9 +146,8 @@ pub struct Occasion {
 /// `floor(invoiceAmount x pointsPerPeso x campaignMultiplier x bonus)` in exact decimals.
 /// `None` when the result is more than one posting may hold ([`MAX_POSTING_POINTS`]).
 pub fn accreditation_points(rules: &EarningRules, amount: InvoiceAmount, occasion: Occasion) -> Option<i64> {
-    let mut points = Decimal::from(amount.pesos())
-        .checked_mul(rules.points_per_peso)?
-        .checked_mul(rules.campaign_multiplier)?;
+    let mut points =
+        Decimal::from(amount.pesos()).checked_mul(rules.points_per_peso)?.checked_mul(rules.campaign_multiplier)?;
     if occasion.first_purchase {
         if let Some(bonus) = rules.first_purchase_bonus {
             points = points.checked_mul(bonus)?;
@@ -200,10 +199,7 @@ pub fn redeemed_value(points: Points, redemption_rate: Decimal) -> i64 {
     if redemption_rate <= Decimal::ZERO {
         return 0;
     }
-    Decimal::from(points.get())
-        .checked_div(redemption_rate)
-        .and_then(|value| value.floor().to_i64())
-        .unwrap_or(0)
+    Decimal::from(points.get()).checked_div(redemption_rate).and_then(|value| value.floor().to_i64()).unwrap_or(0)
 }
 
 /// The peso value of a sum of points (`floor(points / redemptionRate)`, 0 without a rate).
@@ -251,9 +247,13 @@ pub fn plan_consumption(open: &[OpenBatch], points: i64) -> Option<Vec<(i64, i64
 pub enum Policy {
     None,
     /// A batch expires `days` after it was earned.
-    Fifo { days: i64 },
+    Fifo {
+        days: i64,
+    },
     /// All points of a customer with no accreditation or redemption for `days` expire.
-    Inactivity { days: i64 },
+    Inactivity {
+        days: i64,
+    },
     /// Points earned in year Y expire when Y+1 ends (in the company's time zone).
     Calendar,
 }
@@ -367,8 +367,8 @@ mod tests {
             ("0.01", "1", None, Some("1.5"), 50_000, BIRTHDAY, 750),
             ("0.01", "1", Some("2"), None, 50_000, BIRTHDAY, 500), // birthday bonus disabled
             ("0.01", "2", Some("1.5"), Some("1.1"), 33_333, BOTH, 1_099), // 1099.989
-            ("0.333", "3", None, None, 1_000, PLAIN, 999), // exact: no binary-float 998
-            ("0.1", "3", None, None, 10, PLAIN, 3), // 0.1 x 3 x 10 is exactly 3 in decimals
+            ("0.333", "3", None, None, 1_000, PLAIN, 999),         // exact: no binary-float 998
+            ("0.1", "3", None, None, 10, PLAIN, 3),                // 0.1 x 3 x 10 is exactly 3 in decimals
         ];
         for (ppp, campaign, first, birthday, pesos, occasion, expected) in table {
             let got = accreditation_points(&rules(ppp, campaign, *first, *birthday), amount(*pesos), *occasion);
@@ -392,7 +392,10 @@ mod tests {
     fn the_earning_names_only_the_enabled_bonuses_whose_occasion_holds() {
         let both = rules("0.01", "1", Some("1.5"), Some("2"));
         let earned = earning(&both, amount(10_000), BOTH).unwrap();
-        assert_eq!(earned, Earning { points: 300, first_purchase_bonus: Some(dec("1.5")), birthday_bonus: Some(dec("2")) });
+        assert_eq!(
+            earned,
+            Earning { points: 300, first_purchase_bonus: Some(dec("1.5")), birthday_bonus: Some(dec("2")) }
+        );
         let earned = earning(&both, amount(10_000), BIRTHDAY).unwrap();
         assert_eq!(earned, Earning { points: 200, first_purchase_bonus: None, birthday_bonus: Some(dec("2")) });
         let disabled = rules("0.01", "1", None, None);
@@ -474,7 +477,11 @@ mod tests {
 
     #[test]
     fn redemptions_take_points_from_the_oldest_batches_first() {
-        let open = [OpenBatch { id: 1, remaining: 30 }, OpenBatch { id: 2, remaining: 50 }, OpenBatch { id: 3, remaining: 20 }];
+        let open = [
+            OpenBatch { id: 1, remaining: 30 },
+            OpenBatch { id: 2, remaining: 50 },
+            OpenBatch { id: 3, remaining: 20 },
+        ];
         assert_eq!(plan_consumption(&open, 30), Some(vec![(1, 30)]));
         assert_eq!(plan_consumption(&open, 45), Some(vec![(1, 30), (2, 15)]));
         assert_eq!(plan_consumption(&open, 100), Some(vec![(1, 30), (2, 50), (3, 20)]));
@@ -495,7 +502,7 @@ mod tests {
     #[test]
     fn calendar_points_of_a_year_expire_when_the_next_year_ends_in_the_company_zone() {
         let tz = DEFAULT_TIME_ZONE; // UTC-5, no daylight saving
-        // 1 January 2026, 03:00 UTC is still 31 December 2025 in Bogotá: 2024's points not yet due.
+                                    // 1 January 2026, 03:00 UTC is still 31 December 2025 in Bogotá: 2024's points not yet due.
         let now = Utc.with_ymd_and_hms(2026, 1, 1, 3, 0, 0).unwrap();
         let cutoff = Policy::Calendar.cutoff(now, tz).unwrap();
         assert_eq!(cutoff, Utc.with_ymd_and_hms(2024, 1, 1, 5, 0, 0).unwrap() - Duration::microseconds(1));

@@ -98,8 +98,11 @@ async fn window_figures(
     let live_from = match closed_until {
         Some(last_closed) => {
             let cached = store::cached_days(conn, first_day, last_closed, time_zone).await?;
-            let missing: Vec<NaiveDate> =
-                first_day.iter_days().take_while(|d| *d <= last_closed).filter(|d| !cached.iter().any(|c| c.date == *d)).collect();
+            let missing: Vec<NaiveDate> = first_day
+                .iter_days()
+                .take_while(|d| *d <= last_closed)
+                .filter(|d| !cached.iter().any(|c| c.date == *d))
+                .collect();
             days.extend(cached);
             if let (Some(first), Some(last)) = (missing.first(), missing.last()) {
                 let since = rules::local_day_start(*first, tz);
@@ -141,11 +144,7 @@ pub async fn dashboard(conn: &Conn, now: DateTime<Utc>) -> AppResult<Dashboard> 
         .take(WINDOW_DAYS as usize)
         .map(|date| {
             let day = days.iter().find(|d| d.date == date);
-            DayBucket {
-                date,
-                accredited: day.map_or(0, |d| d.accredited),
-                redeemed: day.map_or(0, |d| d.redeemed),
-            }
+            DayBucket { date, accredited: day.map_or(0, |d| d.accredited), redeemed: day.map_or(0, |d| d.redeemed) }
         })
         .collect();
     let value = rules::peso_value(totals.points, settings.redemption_rate);

@@ -253,7 +253,8 @@ const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, t.points, t
 
 fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
     let kind: &str = row.get("type");
-    let kind = Kind::parse(kind).ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))?;
+    let kind =
+        Kind::parse(kind).ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))?;
     Ok(Transaction {
         id: row.get("id"),
         date: row.get("created_at"),
@@ -282,9 +283,7 @@ fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
 /// Every transaction, newest first.
 #[instrument(level = "debug", skip(conn))]
 pub async fn all_transactions(conn: &Conn) -> AppResult<Vec<Transaction>> {
-    let stmt = conn
-        .prepare_cached(&format!("{TRANSACTION_SELECT} order by t.created_at desc, t.id desc"))
-        .await?;
+    let stmt = conn.prepare_cached(&format!("{TRANSACTION_SELECT} order by t.created_at desc, t.id desc")).await?;
     conn.query(&stmt, &[]).await?.iter().map(transaction_from_row).collect()
 }
 
@@ -357,15 +356,8 @@ pub async fn search_transactions(
 ) -> AppResult<TransactionMatches> {
     let customers = customer_match(conn, filter).await?;
     let kind = filter.kind.map(Kind::as_str);
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
-        customers.param(),
-        &kind,
-        &filter.pos_id,
-        &filter.cashier,
-        &filter.customer_id,
-        &filter.from,
-        &filter.until,
-    ];
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
+        [customers.param(), &kind, &filter.pos_id, &filter.cashier, &filter.customer_id, &filter.from, &filter.until];
     let filter_sql = format!("where {} {TRANSACTION_FILTER}", customers.condition());
     let count_up_to = offset.saturating_add(limit).saturating_add(REPORT_COUNT_AHEAD);
     let count = conn
@@ -395,7 +387,11 @@ async fn customer_match(conn: &Conn, filter: &TransactionFilter) -> AppResult<Cu
             let stmt = conn.prepare_cached("select id from customers where search_key like $1 limit $2").await?;
             let ids: Vec<i64> =
                 conn.query(&stmt, &[pattern, &(FEW_MATCHES + 1)]).await?.iter().map(|row| row.get(0)).collect();
-            if ids.len() as i64 <= FEW_MATCHES { CustomerMatch::Few(ids) } else { CustomerMatch::Many(pattern.clone()) }
+            if ids.len() as i64 <= FEW_MATCHES {
+                CustomerMatch::Few(ids)
+            } else {
+                CustomerMatch::Many(pattern.clone())
+            }
         }
         None => CustomerMatch::Any,
     })
@@ -418,15 +414,8 @@ pub struct ReportTotals {
 pub async fn transaction_totals(conn: &Conn, filter: &TransactionFilter) -> AppResult<ReportTotals> {
     let customers = customer_match(conn, filter).await?;
     let kind = filter.kind.map(Kind::as_str);
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] = [
-        customers.param(),
-        &kind,
-        &filter.pos_id,
-        &filter.cashier,
-        &filter.customer_id,
-        &filter.from,
-        &filter.until,
-    ];
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
+        [customers.param(), &kind, &filter.pos_id, &filter.cashier, &filter.customer_id, &filter.from, &filter.until];
     let stmt = conn
         .prepare_cached(&format!(
             "select coalesce(sum(t.points) filter (where t.type = 'accreditation'), 0)::bigint as points_accredited, \
@@ -476,7 +465,8 @@ fn void_target_from_row(row: &Row) -> AppResult<VoidTarget> {
     let kind: &str = row.get("type");
     Ok(VoidTarget {
         id: row.get("id"),
-        kind: Kind::parse(kind).ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))?,
+        kind: Kind::parse(kind)
+            .ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))?,
         points: row.get("points"),
         customer_id: row.get("customer_id"),
         cashier_id: row.get("cashier_id"),
@@ -712,9 +702,7 @@ pub async fn audit_as_system(
     detail: &serde_json::Value,
 ) -> AppResult<()> {
     let stmt = conn
-        .prepare_cached(
-            "insert into audit_log (actor, action, entity, entity_id, detail) values ($1, $2, $3, $4, $5)",
-        )
+        .prepare_cached("insert into audit_log (actor, action, entity, entity_id, detail) values ($1, $2, $3, $4, $5)")
         .await?;
     conn.execute(&stmt, &[&super::SYSTEM_USER, &action, &entity, &entity_id, detail]).await?;
     Ok(())
@@ -723,9 +711,8 @@ pub async fn audit_as_system(
 /// The prefixes of every active company (a platform query: the daily job's work list).
 #[instrument(level = "debug", skip(conn))]
 pub async fn active_company_prefixes(conn: &deadpool_postgres::ClientWrapper) -> AppResult<Vec<String>> {
-    let stmt = conn
-        .prepare_cached("select prefix from platform.companies where state = 'active' order by prefix")
-        .await?;
+    let stmt =
+        conn.prepare_cached("select prefix from platform.companies where state = 'active' order by prefix").await?;
     Ok(conn.query(&stmt, &[]).await?.iter().map(|row| row.get(0)).collect())
 }
 
@@ -787,9 +774,7 @@ pub async fn stored_answer(
 
 #[instrument(level = "debug", skip(conn, response))]
 pub async fn save_answer(conn: &Conn, key: &str, status: i16, response: &serde_json::Value) -> AppResult<()> {
-    let stmt = conn
-        .prepare_cached("update idempotency_keys set status = $2, response = $3 where key = $1")
-        .await?;
+    let stmt = conn.prepare_cached("update idempotency_keys set status = $2, response = $3 where key = $1").await?;
     conn.execute(&stmt, &[&key, &status, response]).await?;
     Ok(())
 }
@@ -825,7 +810,12 @@ pub async fn customer_totals(conn: &Conn) -> AppResult<CustomerTotals> {
 
 /// The cached figures of the closed days in `[first, last]` computed in `time_zone`.
 #[instrument(level = "debug", skip(conn))]
-pub async fn cached_days(conn: &Conn, first: NaiveDate, last: NaiveDate, time_zone: &str) -> AppResult<Vec<DayFigures>> {
+pub async fn cached_days(
+    conn: &Conn,
+    first: NaiveDate,
+    last: NaiveDate,
+    time_zone: &str,
+) -> AppResult<Vec<DayFigures>> {
     let stmt = conn
         .prepare_cached(
             "select day, accredited::numeric, redeemed::numeric, transactions from daily_figures \
@@ -850,7 +840,9 @@ pub async fn cache_days(conn: &Conn, days: &[DayFigures], time_zone: &str) -> Ap
         .await?;
     let days: Vec<(NaiveDate, i64, i64, i64)> = days
         .iter()
-        .filter_map(|d| Some((d.date, i64::try_from(d.accredited).ok()?, i64::try_from(d.redeemed).ok()?, d.transactions)))
+        .filter_map(|d| {
+            Some((d.date, i64::try_from(d.accredited).ok()?, i64::try_from(d.redeemed).ok()?, d.transactions))
+        })
         .collect();
     let dates: Vec<NaiveDate> = days.iter().map(|d| d.0).collect();
     let accredited: Vec<i64> = days.iter().map(|d| d.1).collect();
@@ -905,8 +897,5 @@ pub async fn daily_figures(
         )
         .await?;
     let rows = conn.query(&stmt, &[&since, &until, &time_zone]).await?;
-    Ok(rows
-        .iter()
-        .map(day_from_row)
-        .collect())
+    Ok(rows.iter().map(day_from_row).collect())
 }

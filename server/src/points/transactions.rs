@@ -75,15 +75,19 @@ fn present(value: &Option<String>) -> Option<&str> {
 
 fn id_param(field: Field, value: &Option<String>) -> AppResult<Option<i64>> {
     present(value)
-        .map(|v| v.parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(|| AppError::bad_request(Msg::FieldPositiveId.field(field))))
+        .map(|v| {
+            v.parse::<i64>()
+                .ok()
+                .filter(|id| *id > 0)
+                .ok_or_else(|| AppError::bad_request(Msg::FieldPositiveId.field(field)))
+        })
         .transpose()
 }
 
 fn date_param(field: Field, value: &Option<String>) -> AppResult<Option<NaiveDate>> {
     present(value)
         .map(|v| {
-            NaiveDate::parse_from_str(v, "%Y-%m-%d")
-                .map_err(|_| AppError::bad_request(Msg::FieldDate.field(field)))
+            NaiveDate::parse_from_str(v, "%Y-%m-%d").map_err(|_| AppError::bad_request(Msg::FieldDate.field(field)))
         })
         .transpose()
 }
@@ -100,20 +104,20 @@ struct ReportRequest {
 impl SearchParams {
     fn parse(&self) -> AppResult<ReportRequest> {
         let kind = present(&self.kind)
-            .map(|k| {
-                Kind::parse(k).ok_or_else(|| AppError::bad_request(Msg::TypeInvalid))
-            })
+            .map(|k| Kind::parse(k).ok_or_else(|| AppError::bad_request(Msg::TypeInvalid)))
             .transpose()?;
         let page = match present(&self.page) {
             None => 1,
-            Some(p) => p.parse::<i64>()
+            Some(p) => p
+                .parse::<i64>()
                 .ok()
                 .filter(|p| (1..=1_000_000).contains(p))
                 .ok_or_else(|| AppError::bad_request(Msg::PageInvalid))?,
         };
         let page_size = match present(&self.page_size) {
             None => PAGE_SIZES[0],
-            Some(s) => s.parse::<i64>()
+            Some(s) => s
+                .parse::<i64>()
                 .ok()
                 .filter(|s| PAGE_SIZES.contains(s))
                 .ok_or_else(|| AppError::bad_request(Msg::PageSizeInvalid))?,
@@ -177,5 +181,11 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
     let ReportRequest { filter, page, page_size, .. } = resolved_filter(&t, &params).await?;
     let matches = store::search_transactions(&t, &filter, page_size, (page - 1) * page_size).await?;
     t.commit().await?;
-    Ok(Json(TransactionPage { items: matches.items, total: matches.total, total_exact: matches.exact, page, page_size }))
+    Ok(Json(TransactionPage {
+        items: matches.items,
+        total: matches.total,
+        total_exact: matches.exact,
+        page,
+        page_size,
+    }))
 }

@@ -8,7 +8,7 @@ use serde_json::json;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::idempotency::{Idempotent, IdempotencyKey};
+use super::idempotency::{IdempotencyKey, Idempotent};
 use super::store::{self, NewTransaction};
 use super::{rules, Kind};
 use axum::extract::State;
@@ -99,7 +99,8 @@ async fn void_handler(
     // with no connection held.
     let (t, approved_by) = if t.user.role == Role::Cajero {
         check_target(&t, &t.user, id).await?;
-        let approval = Approval::from_request(&request).ok_or_else(|| AppError::bad_request(Msg::VoidApprovalRequired))?;
+        let approval =
+            Approval::from_request(&request).ok_or_else(|| AppError::bad_request(Msg::VoidApprovalRequired))?;
         let (prefix, cashier) = (t.prefix.clone(), t.user.username.clone());
         let (t, approver) =
             t.between_transactions(&state, check_approval(&state, &prefix, &cashier, &address, &approval)).await?;
@@ -148,10 +149,11 @@ pub async fn void(
     };
 
     // Customer first, then the transaction: the order every balance change takes its locks in.
-    let customer = store::lock_customer(conn, target.customer_id)
-        .await?
-        .ok_or_else(|| AppError::internal(anyhow::anyhow!("customer {} of transaction {id} is missing", target.customer_id)))?;
-    let target = store::lock_void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
+    let customer = store::lock_customer(conn, target.customer_id).await?.ok_or_else(|| {
+        AppError::internal(anyhow::anyhow!("customer {} of transaction {id} is missing", target.customer_id))
+    })?;
+    let target =
+        store::lock_void_target(conn, id).await?.ok_or_else(|| AppError::not_found(Msg::TransactionNotFound))?;
     if target.is_voided {
         return Err(AppError::conflict(Msg::VoidAlreadyVoided));
     }
@@ -221,9 +223,7 @@ async fn check_target(conn: &Conn, by: &CurrentUser, id: i64) -> AppResult<store
 fn check_voidable(kind: Kind) -> AppResult<()> {
     match kind {
         Kind::Accreditation | Kind::Redemption => Ok(()),
-        Kind::Expiration | Kind::Cancellation => {
-            Err(AppError::conflict(Msg::VoidNotVoidable))
-        }
+        Kind::Expiration | Kind::Cancellation => Err(AppError::conflict(Msg::VoidNotVoidable)),
     }
 }
 
@@ -239,7 +239,9 @@ async fn check_approval(
 ) -> AppResult<String> {
     let refused = || AppError::Unauthorized(Msg::VoidIncorrectCredentials.into());
     // Nothing any account could match: no password to check, nothing to count (as a login).
-    if approval.username.is_empty() || approval.password.is_empty() || approval.username.contains(char::is_control)
+    if approval.username.is_empty()
+        || approval.password.is_empty()
+        || approval.username.contains(char::is_control)
         || crate::domain::forbidden_character(&approval.username).is_some()
     {
         return Err(refused());

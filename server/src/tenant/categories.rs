@@ -14,10 +14,32 @@ use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
 
 /// The icons a category may have (Heroicons names).
 pub const ICONS: [&str; 26] = [
-    "Tag", "Star", "Gift", "ShoppingBag", "Cake", "Beaker", "CreditCard", "BuildingStorefront",
-    "DevicePhoneMobile", "ComputerDesktop", "ShoppingCart", "Heart", "HomeModern", "MusicalNote",
-    "BookOpen", "PuzzlePiece", "GlobeAlt", "Truck", "WrenchScrewdriver", "BuildingOffice", "Key",
-    "Cog8Tooth", "Map", "Ticket", "AcademicCap", "Sparkles",
+    "Tag",
+    "Star",
+    "Gift",
+    "ShoppingBag",
+    "Cake",
+    "Beaker",
+    "CreditCard",
+    "BuildingStorefront",
+    "DevicePhoneMobile",
+    "ComputerDesktop",
+    "ShoppingCart",
+    "Heart",
+    "HomeModern",
+    "MusicalNote",
+    "BookOpen",
+    "PuzzlePiece",
+    "GlobeAlt",
+    "Truck",
+    "WrenchScrewdriver",
+    "BuildingOffice",
+    "Key",
+    "Cog8Tooth",
+    "Map",
+    "Ticket",
+    "AcademicCap",
+    "Sparkles",
 ];
 
 /// The icon shown for a stored name that is not (or no longer) in the set.
@@ -89,9 +111,8 @@ async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<V
     if !active {
         t.require_permission(MANAGE).await?;
     }
-    let stmt = t
-        .prepare_cached("select id, name, icon from categories where is_active = $1 order by lower(name), id")
-        .await?;
+    let stmt =
+        t.prepare_cached("select id, name, icon from categories where is_active = $1 order by lower(name), id").await?;
     let rows = t.query(&stmt, &[&active]).await?;
     t.commit().await?;
     Ok(Json(rows.iter().map(Category::from_row).collect()))
@@ -104,7 +125,9 @@ async fn create(t: Tenant, Json(input): Json<CategoryInput>) -> AppResult<(Statu
     t.require_permission(MANAGE).await?;
     let (name, icon) = input.validate()?;
     let stmt = t
-        .prepare_cached("insert into categories (name, icon) values ($1, $2) on conflict do nothing returning id, name, icon")
+        .prepare_cached(
+            "insert into categories (name, icon) values ($1, $2) on conflict do nothing returning id, name, icon",
+        )
         .await?;
     let Some(row) = t.query_opt(&stmt, &[&name, &icon]).await? else {
         let lookup = "select id, is_active from categories where lower(name) = lower($1)";
@@ -124,9 +147,12 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CategoryInput>
     t.require_permission(MANAGE).await?;
     let (name, icon) = input.validate()?;
     let stmt = t
-        .prepare_cached("update categories set name = $2, icon = $3 where id = $1 and is_active returning id, name, icon")
+        .prepare_cached(
+            "update categories set name = $2, icon = $3 where id = $1 and is_active returning id, name, icon",
+        )
         .await?;
-    let row = t.query_opt(&stmt, &[&id, &name, &icon]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
+    let row =
+        t.query_opt(&stmt, &[&id, &name, &icon]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
     audit(&t, "category.update", "category", Some(id), serde_json::json!({ "name": name })).await?;
     t.commit().await?;
     Ok(Json(Category::from_row(&row)))
@@ -185,11 +211,14 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
 async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Category>> {
     t.require_permission(MANAGE).await?;
     let stmt = t
-        .prepare_cached("update categories set is_active = true where id = $1 and not is_active returning id, name, icon")
+        .prepare_cached(
+            "update categories set is_active = true where id = $1 and not is_active returning id, name, icon",
+        )
         .await?;
     let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotInactive))?;
     let category = Category::from_row(&row);
-    audit(&t, "category.reactivate", "category", Some(category.id), serde_json::json!({ "name": category.name })).await?;
+    audit(&t, "category.reactivate", "category", Some(category.id), serde_json::json!({ "name": category.name }))
+        .await?;
     t.commit().await?;
     Ok(Json(category))
 }

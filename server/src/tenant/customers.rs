@@ -44,9 +44,8 @@ impl Customer {
 
 /// An active customer by id, or 404.
 pub async fn find_active(client: &crate::db::Conn, id: i64) -> AppResult<Customer> {
-    let stmt = client
-        .prepare_cached(&format!("select {CUSTOMER_COLUMNS} from customers where id = $1 and is_active"))
-        .await?;
+    let stmt =
+        client.prepare_cached(&format!("select {CUSTOMER_COLUMNS} from customers where id = $1 and is_active")).await?;
     let row = client.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     Ok(Customer::from_row(&row))
 }
@@ -99,7 +98,11 @@ impl CustomerInput {
             return Err(AppError::bad_request(Msg::CustomerNameRequired));
         }
         Ok(ValidCustomer {
-            document: if creating || !blank(&self.document) { domain::document(self.document.as_deref())? } else { String::new() },
+            document: if creating || !blank(&self.document) {
+                domain::document(self.document.as_deref())?
+            } else {
+                String::new()
+            },
             name: domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)?,
             email: domain::optional_email(self.email.as_deref())?,
             phone: domain::optional_text(Field::Phone, self.phone.as_deref(), 40)?,
@@ -144,9 +147,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = Vec<Customer>), crate::error::ApiErrors))]
 async fn list(t: Tenant) -> AppResult<Json<Vec<Customer>>> {
     let stmt = t
-        .prepare_cached(&format!(
-            "select {CUSTOMER_COLUMNS} from customers where is_active order by lower(name), id"
-        ))
+        .prepare_cached(&format!("select {CUSTOMER_COLUMNS} from customers where is_active order by lower(name), id"))
         .await?;
     let rows = t.query(&stmt, &[]).await?;
     t.commit().await?;
@@ -205,8 +206,9 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
                 let rows = t.query(&page_stmt, &[&ids, &page.page_size, &page.offset()]).await?;
                 (rows, ids.len() as i64)
             } else {
-                let total_stmt =
-                    t.prepare_cached(&format!("select count(*) from customers where {status} and search_key like $1")).await?;
+                let total_stmt = t
+                    .prepare_cached(&format!("select count(*) from customers where {status} and search_key like $1"))
+                    .await?;
                 let page_stmt = t
                     .prepare_cached(&format!(
                         "select {CUSTOMER_COLUMNS} from customers where {status} and search_key like $1 \
@@ -220,7 +222,12 @@ async fn search(t: Tenant, Query(params): Query<SearchParams>) -> AppResult<Json
         }
     };
     t.commit().await?;
-    Ok(Json(Paged { items: items.iter().map(Customer::from_row).collect(), total, page: page.page, page_size: page.page_size }))
+    Ok(Json(Paged {
+        items: items.iter().map(Customer::from_row).collect(),
+        total,
+        page: page.page,
+        page_size: page.page_size,
+    }))
 }
 
 /// The active customer with exactly this ID document.
@@ -250,12 +257,14 @@ async fn create(t: Tenant, Json(input): Json<CustomerInput>) -> AppResult<(Statu
              values ($1, $2, $3, $4, $5, $6) on conflict do nothing returning {CUSTOMER_COLUMNS}"
         ))
         .await?;
-    let Some(row) = t.query_opt(&stmt, &[&c.document, &c.name, &c.email, &c.phone, &c.address, &c.birthdate]).await? else {
+    let Some(row) = t.query_opt(&stmt, &[&c.document, &c.name, &c.email, &c.phone, &c.address, &c.birthdate]).await?
+    else {
         let lookup = "select id, is_active from customers where document = $1";
         return Err(taken(&t, lookup, &c.document, Msg::CustomerDocumentExists, Msg::CustomerInactiveExists).await);
     };
     let customer = Customer::from_row(&row);
-    audit(&t, "customer.create", "customer", Some(customer.id), serde_json::json!({ "document": customer.document })).await?;
+    audit(&t, "customer.create", "customer", Some(customer.id), serde_json::json!({ "document": customer.document }))
+        .await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(customer)))
 }
@@ -344,7 +353,8 @@ async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Customer>>
         .await?;
     let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotInactive))?;
     let customer = Customer::from_row(&row);
-    audit(&t, "customer.reactivate", "customer", Some(id), serde_json::json!({ "document": customer.document })).await?;
+    audit(&t, "customer.reactivate", "customer", Some(id), serde_json::json!({ "document": customer.document }))
+        .await?;
     t.commit().await?;
     Ok(Json(customer))
 }

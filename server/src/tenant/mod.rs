@@ -86,13 +86,21 @@ pub fn active_status(status: Option<&str>) -> AppResult<bool> {
 /// The answer to an insert that did nothing because its unique key is taken: when an inactive
 /// record holds the key, a 409 `inactive` naming its `id` (the client offers to reactivate it),
 /// else the plain duplicate `exists`. `lookup` selects `id, is_active` by the key.
-pub async fn taken(t: &crate::auth::Tenant, lookup: &str, key: &(dyn ToSql + Sync), exists: Msg, inactive: Msg) -> AppError {
+pub async fn taken(
+    t: &crate::auth::Tenant,
+    lookup: &str,
+    key: &(dyn ToSql + Sync),
+    exists: Msg,
+    inactive: Msg,
+) -> AppError {
     let found = match t.prepare_cached(lookup).await {
         Ok(stmt) => t.query_opt(&stmt, &[key]).await,
         Err(e) => Err(e),
     };
     match found {
-        Ok(Some(row)) if !row.get::<_, bool>("is_active") => AppError::conflict(inactive.with("id", row.get::<_, i64>("id"))),
+        Ok(Some(row)) if !row.get::<_, bool>("is_active") => {
+            AppError::conflict(inactive.with("id", row.get::<_, i64>("id")))
+        }
         Ok(_) => AppError::conflict(exists),
         Err(e) => e.into(),
     }

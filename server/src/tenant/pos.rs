@@ -1,10 +1,10 @@
 //! Points of sale.
 
 use axum::http::StatusCode;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use serde::{Deserialize, Serialize};
 use tokio_postgres::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::Tenant;
 use crate::domain::{self, MAX_TEXT};
@@ -32,12 +32,13 @@ pub struct PosInput {
 
 impl PosInput {
     fn name(&self) -> AppResult<String> {
-        domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)
-            .map_err(|e| if self.name.as_deref().map(str::trim).unwrap_or_default().is_empty() {
+        domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT).map_err(|e| {
+            if self.name.as_deref().map(str::trim).unwrap_or_default().is_empty() {
                 AppError::bad_request(Msg::PosNameRequired)
             } else {
                 e
-            })
+            }
+        })
     }
 }
 
@@ -65,9 +66,8 @@ async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<V
     if !active {
         t.require_admin()?;
     }
-    let stmt = t
-        .prepare_cached("select id, name from points_of_sale where is_active = $1 order by lower(name), id")
-        .await?;
+    let stmt =
+        t.prepare_cached("select id, name from points_of_sale where is_active = $1 order by lower(name), id").await?;
     let rows = t.query(&stmt, &[&active]).await?;
     t.commit().await?;
     Ok(Json(rows.iter().map(PointOfSale::from_row).collect()))
@@ -99,9 +99,8 @@ async fn create(t: Tenant, Json(input): Json<PosInput>) -> AppResult<(StatusCode
 async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<PosInput>) -> AppResult<Json<PointOfSale>> {
     t.require_admin()?;
     let name = input.name()?;
-    let stmt = t
-        .prepare_cached("update points_of_sale set name = $2 where id = $1 and is_active returning id, name")
-        .await?;
+    let stmt =
+        t.prepare_cached("update points_of_sale set name = $2 where id = $1 and is_active returning id, name").await?;
     let row = t.query_opt(&stmt, &[&id, &name]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
     let pos = PointOfSale::from_row(&row);
     audit(&t, "pos.update", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;

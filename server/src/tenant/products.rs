@@ -175,7 +175,10 @@ async fn create(t: Tenant, Json(input): Json<ProductInput>) -> AppResult<(Status
         )
         .await?;
     let Some(row) = t
-        .query_opt(&stmt, &[&p.code, &p.name, &p.description, &p.price, &p.points_value, &p.image_url, &p.is_active, &p.category_id])
+        .query_opt(
+            &stmt,
+            &[&p.code, &p.name, &p.description, &p.price, &p.points_value, &p.image_url, &p.is_active, &p.category_id],
+        )
         .await?
     else {
         let lookup = "select id, is_active from products where lower(code) = lower($1)";
@@ -203,7 +206,20 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<ProductInput>)
         )
         .await?;
     let changed = t
-        .execute(&stmt, &[&id, &p.code, &p.name, &p.description, &p.price, &p.points_value, &p.image_url, &p.is_active, &p.category_id])
+        .execute(
+            &stmt,
+            &[
+                &id,
+                &p.code,
+                &p.name,
+                &p.description,
+                &p.price,
+                &p.points_value,
+                &p.image_url,
+                &p.is_active,
+                &p.category_id,
+            ],
+        )
         .await?;
     if changed == 0 {
         return Err(AppError::not_found(Msg::ProductNotFound));
@@ -216,7 +232,9 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<ProductInput>)
 
 async fn usage_of(t: &Tenant, id: i64) -> AppResult<ProductUsage> {
     let stmt = t
-        .prepare_cached("select (select count(*) from transactions where product_id = p.id) from products p where p.id = $1")
+        .prepare_cached(
+            "select (select count(*) from transactions where product_id = p.id) from products p where p.id = $1",
+        )
         .await?;
     let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
     Ok(ProductUsage { transactions: row.get(0) })

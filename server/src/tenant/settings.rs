@@ -1,9 +1,9 @@
 //! The program's rules and the role permission lists.
 
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::auth::Tenant;
 use crate::db::Conn;
@@ -102,8 +102,15 @@ async fn read(t: Tenant) -> AppResult<Json<Settings>> {
 }
 
 /// The paths a role's permission list may hold.
-pub const GRANTABLE_PATHS: [&str; 7] =
-    ["/main", "/accreditar", "/redimir", "/reportes", "/settings/customers", "/settings/products", "/settings/categories"];
+pub const GRANTABLE_PATHS: [&str; 7] = [
+    "/main",
+    "/accreditar",
+    "/redimir",
+    "/reportes",
+    "/settings/customers",
+    "/settings/products",
+    "/settings/categories",
+];
 
 pub const EXPIRATION_POLICIES: [&str; 4] = ["none", "fifo", "inactivity", "calendar"];
 
@@ -139,13 +146,20 @@ pub struct SettingsInput {
 /// A decimal within `[min, max]` that is a whole multiple of `step`; the current value is
 /// accepted as it is, so the object `GET /settings` answered can be saved back (a new company's
 /// rules start at 0, below every minimum).
-fn stepped(field: Field, value: Decimal, current: Decimal, (min, max, step): (Decimal, Decimal, Decimal)) -> AppResult<Decimal> {
+fn stepped(
+    field: Field,
+    value: Decimal,
+    current: Decimal,
+    (min, max, step): (Decimal, Decimal, Decimal),
+) -> AppResult<Decimal> {
     let value = value.round_dp(6).normalize();
     if value == current.normalize() {
         return Ok(current);
     }
     if value < min || value > max {
-        return Err(AppError::bad_request(Msg::FieldRange.field(field).with("min", min.to_string()).with("max", max.to_string())));
+        return Err(AppError::bad_request(
+            Msg::FieldRange.field(field).with("min", min.to_string()).with("max", max.to_string()),
+        ));
     }
     if !(value / step).fract().is_zero() {
         return Err(AppError::bad_request(Msg::FieldStep.field(field).with("step", step.to_string())));
@@ -183,13 +197,15 @@ impl SettingsInput {
     fn apply(self, mut s: Settings) -> AppResult<Settings> {
         let d = |text: &str| text.parse::<Decimal>().expect("constant");
         if let Some(v) = self.points_per_peso {
-            s.points_per_peso = stepped(Field::PointsPerPeso, v, s.points_per_peso, (d("0.001"), d("1000"), d("0.001")))?;
+            s.points_per_peso =
+                stepped(Field::PointsPerPeso, v, s.points_per_peso, (d("0.001"), d("1000"), d("0.001")))?;
         }
         if let Some(v) = self.redemption_rate {
             s.redemption_rate = stepped(Field::RedemptionRate, v, s.redemption_rate, (d("1"), d("1000000"), d("1")))?;
         }
         if let Some(v) = self.campaign_multiplier {
-            s.campaign_multiplier = stepped(Field::CampaignMultiplier, v, s.campaign_multiplier, (d("1"), d("100"), d("0.5")))?;
+            s.campaign_multiplier =
+                stepped(Field::CampaignMultiplier, v, s.campaign_multiplier, (d("1"), d("100"), d("0.5")))?;
         }
         if let Some(v) = self.expiration_policy {
             if !EXPIRATION_POLICIES.contains(&v.as_str()) {
@@ -207,8 +223,12 @@ impl SettingsInput {
             s.enable_first_purchase_bonus = v;
         }
         if let Some(v) = self.first_purchase_bonus_multiplier {
-            s.first_purchase_bonus_multiplier =
-                stepped(Field::FirstPurchaseBonusMultiplier, v, s.first_purchase_bonus_multiplier, (d("1"), d("100"), d("0.1")))?;
+            s.first_purchase_bonus_multiplier = stepped(
+                Field::FirstPurchaseBonusMultiplier,
+                v,
+                s.first_purchase_bonus_multiplier,
+                (d("1"), d("100"), d("0.1")),
+            )?;
         }
         if let Some(v) = self.enable_birthday_bonus {
             s.enable_birthday_bonus = v;
@@ -248,10 +268,18 @@ async fn save(t: Tenant, Json(input): Json<SettingsInput>) -> AppResult<Json<Set
          enable_first_purchase_bonus = $7, first_purchase_bonus_multiplier = $8, enable_birthday_bonus = $9, \
          birthday_bonus_multiplier = $10, role_permissions = $11, time_zone = $12, updated_at = now()",
         &[
-            &s.points_per_peso, &s.redemption_rate, &s.campaign_multiplier, &s.expiration_policy,
-            &s.points_expiration_days, &s.inactivity_days, &s.enable_first_purchase_bonus,
-            &s.first_purchase_bonus_multiplier, &s.enable_birthday_bonus, &s.birthday_bonus_multiplier,
-            &permissions, &s.time_zone,
+            &s.points_per_peso,
+            &s.redemption_rate,
+            &s.campaign_multiplier,
+            &s.expiration_policy,
+            &s.points_expiration_days,
+            &s.inactivity_days,
+            &s.enable_first_purchase_bonus,
+            &s.first_purchase_bonus_multiplier,
+            &s.enable_birthday_bonus,
+            &s.birthday_bonus_multiplier,
+            &permissions,
+            &s.time_zone,
         ],
     )
     .await?;

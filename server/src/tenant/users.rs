@@ -156,9 +156,7 @@ async fn fetch(t: &Tenant, id: i64) -> AppResult<User> {
 
 /// Refuses a change that would leave the company without an active admin.
 async fn keep_an_admin(t: &Tenant, id: i64) -> AppResult<()> {
-    let stmt = t
-        .prepare_cached("select count(*) from users where role = 'admin' and is_active and id <> $1")
-        .await?;
+    let stmt = t.prepare_cached("select count(*) from users where role = 'admin' and is_active and id <> $1").await?;
     // Serialise admin changes so two of them cannot each remove "another" admin.
     t.execute("lock table users in share row exclusive mode", &[]).await?;
     let others: i64 = t.query_one(&stmt, &[&id]).await?.get(0);
@@ -281,7 +279,8 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     responses((status = 200, body = User), crate::error::ApiErrors))]
 async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<User>> {
     t.require_admin()?;
-    let stmt = t.prepare_cached("update users set is_active = true where id = $1 and not is_active returning id").await?;
+    let stmt =
+        t.prepare_cached("update users set is_active = true where id = $1 and not is_active returning id").await?;
     t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotInactive))?;
     audit(&t, "user.reactivate", "user", Some(id), serde_json::json!({})).await?;
     let user = fetch(&t, id).await?;
@@ -341,7 +340,13 @@ async fn change_own_password(
     let password = domain::new_password(Field::NewPassword, input.new_password.as_deref())?;
     let (id, prefix) = (t.user.id, t.prefix.clone());
     let login = format!("{}@{prefix}", t.user.username);
-    let check = PasswordCheck { login: &login, address: &address, company: Some(&prefix), actor: &t.user.username.clone(), via: "passwordChange" };
+    let check = PasswordCheck {
+        login: &login,
+        address: &address,
+        company: Some(&prefix),
+        actor: &t.user.username.clone(),
+        via: "passwordChange",
+    };
     let (t, verified) = t
         .between_transactions(&state, async {
             auth::throttled(&state, check, async {

@@ -8,12 +8,22 @@ async fn users_are_created_with_a_pos_unless_admin_and_listed_by_username() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     let pos = app.create_pos(&admin, "Centro").await;
-    let cajero = app.post("/api/users", &admin, json!({ "username": "Zara", "password": "pass-word-1", "role": "cajero", "posId": pos })).await;
+    let cajero = app
+        .post(
+            "/api/users",
+            &admin,
+            json!({ "username": "Zara", "password": "pass-word-1", "role": "cajero", "posId": pos }),
+        )
+        .await;
     assert_eq!(cajero.status, StatusCode::CREATED, "{}", cajero.body);
     assert_eq!(cajero.body["username"], "zara");
     assert_eq!(cajero.body["posName"], "Centro");
     let boss = app
-        .post("/api/users", &admin, json!({ "username": "boss", "password": "pass-word-1", "role": "admin", "posId": pos }))
+        .post(
+            "/api/users",
+            &admin,
+            json!({ "username": "boss", "password": "pass-word-1", "role": "admin", "posId": pos }),
+        )
         .await;
     assert_eq!(boss.status, StatusCode::CREATED);
     assert!(boss.body["posId"].is_null(), "an admin has no point of sale");
@@ -30,20 +40,40 @@ async fn user_validation_errors_and_duplicates() {
     let (_, admin) = app.create_company("acme").await;
     let pos = app.create_pos(&admin, "Centro").await;
     for (body, message) in [
-        (json!({ "password": "pass-word-1", "role": "cajero", "posId": pos }), "username, password and role are required"),
+        (
+            json!({ "password": "pass-word-1", "role": "cajero", "posId": pos }),
+            "username, password and role are required",
+        ),
         (json!({ "username": "ana", "role": "cajero", "posId": pos }), "username, password and role are required"),
         (json!({ "username": "ana", "password": "pass-word-1" }), "username, password and role are required"),
-        (json!({ "username": "ana", "password": "pass-word-1", "role": "cajero" }), "point of sale is required for this role"),
-        (json!({ "username": "ana", "password": "pass-word-1", "role": "boss", "posId": pos }), "role must be one of admin, supervisor, cajero"),
-        (json!({ "username": "ana", "password": "pass-word-1", "role": "cajero", "posId": 999 }), "point of sale not found"),
-        (json!({ "username": "ana@x", "password": "pass-word-1", "role": "admin" }), "username must be at most 50 letters, digits, '.', '_' or '-'"),
-        (json!({ "username": "ana", "password": "short", "role": "admin" }), "password must be 8 to 128 characters long"),
+        (
+            json!({ "username": "ana", "password": "pass-word-1", "role": "cajero" }),
+            "point of sale is required for this role",
+        ),
+        (
+            json!({ "username": "ana", "password": "pass-word-1", "role": "boss", "posId": pos }),
+            "role must be one of admin, supervisor, cajero",
+        ),
+        (
+            json!({ "username": "ana", "password": "pass-word-1", "role": "cajero", "posId": 999 }),
+            "point of sale not found",
+        ),
+        (
+            json!({ "username": "ana@x", "password": "pass-word-1", "role": "admin" }),
+            "username must be at most 50 letters, digits, '.', '_' or '-'",
+        ),
+        (
+            json!({ "username": "ana", "password": "short", "role": "admin" }),
+            "password must be 8 to 128 characters long",
+        ),
     ] {
         let answer = app.post("/api/users", &admin, body.clone()).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(answer.message(), message, "{body}");
     }
-    let duplicate = app.post("/api/users", &admin, json!({ "username": "ADMIN", "password": "pass-word-1", "role": "admin" })).await;
+    let duplicate = app
+        .post("/api/users", &admin, json!({ "username": "ADMIN", "password": "pass-word-1", "role": "admin" }))
+        .await;
     assert_eq!(duplicate.status, StatusCode::CONFLICT);
     assert_eq!(duplicate.message(), "user already exists");
     assert_eq!(app.count("select count(*) from tenant_acme.users").await, 1);
@@ -56,7 +86,9 @@ async fn editing_a_user_changes_only_role_and_pos_with_the_admin_rule() {
     let centro = app.create_pos(&admin, "Centro").await;
     let norte = app.create_pos(&admin, "Norte").await;
     let (id, _) = app.create_user(&admin, "acme", "ana", "cajero", Some(centro)).await;
-    let moved = app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "supervisor", "posId": norte, "username": "hacked" })).await;
+    let moved = app
+        .put(&format!("/api/users/{id}"), &admin, json!({ "role": "supervisor", "posId": norte, "username": "hacked" }))
+        .await;
     assert_eq!(moved.status, StatusCode::OK, "{}", moved.body);
     assert_eq!(moved.body["role"], "supervisor");
     assert_eq!(moved.body["posName"], "Norte");
@@ -115,7 +147,9 @@ async fn a_deleted_user_with_transactions_is_deactivated_and_cannot_log_in() {
 async fn products_are_validated_and_carry_their_category_name() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let category = app.post("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await.body["id"].as_i64().unwrap();
+    let category = app.post("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await.body["id"]
+        .as_i64()
+        .unwrap();
     let created = app
         .post(
             "/api/products",
@@ -141,16 +175,24 @@ async fn products_are_validated_and_carry_their_category_name() {
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(answer.message(), message, "{body}");
     }
-    let duplicate = app.post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Otro", "pointsValue": 1 })).await;
+    let duplicate =
+        app.post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Otro", "pointsValue": 1 })).await;
     assert_eq!(duplicate.status, StatusCode::CONFLICT);
     assert_eq!(duplicate.message(), "product already exists");
 
     let hidden = app
-        .put(&format!("/api/products/{id}"), &admin, json!({ "code": "CAF-1", "name": "Café", "price": 28000, "pointsValue": 2800, "is_active": false }))
+        .put(
+            &format!("/api/products/{id}"),
+            &admin,
+            json!({ "code": "CAF-1", "name": "Café", "price": 28000, "pointsValue": 2800, "is_active": false }),
+        )
         .await;
     assert_eq!(hidden.status, StatusCode::OK);
     assert!(hidden.body["categoryId"].is_null());
-    assert!(app.get("/api/products", &admin).await.body.as_array().unwrap().is_empty(), "inactive products are not offered");
+    assert!(
+        app.get("/api/products", &admin).await.body.as_array().unwrap().is_empty(),
+        "inactive products are not offered"
+    );
     assert_eq!(app.get("/api/products/all", &admin).await.body.as_array().unwrap().len(), 1);
 }
 
@@ -158,10 +200,27 @@ async fn products_are_validated_and_carry_their_category_name() {
 async fn products_and_categories_in_use_are_only_deactivated() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let used_category = app.post("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await.body["id"].as_i64().unwrap();
-    let free_category = app.post("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
-    let sold = app.post("/api/products", &admin, json!({ "code": "A", "name": "A", "pointsValue": 1, "categoryId": used_category })).await.body["id"].as_i64().unwrap();
-    let unsold = app.post("/api/products", &admin, json!({ "code": "B", "name": "B", "pointsValue": 1 })).await.body["id"].as_i64().unwrap();
+    let used_category =
+        app.post("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await.body["id"]
+            .as_i64()
+            .unwrap();
+    let free_category = app.post("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await.body["id"]
+        .as_i64()
+        .unwrap();
+    let sold = app
+        .post(
+            "/api/products",
+            &admin,
+            json!({ "code": "A", "name": "A", "pointsValue": 1, "categoryId": used_category }),
+        )
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let unsold = app.post("/api/products", &admin, json!({ "code": "B", "name": "B", "pointsValue": 1 })).await.body
+        ["id"]
+        .as_i64()
+        .unwrap();
     app.db()
         .await
         .execute(
@@ -193,7 +252,10 @@ async fn categories_need_a_known_icon_and_a_unique_name() {
     let unknown = app.post("/api/categories", &admin, json!({ "name": "Raro", "icon": "Rocket" })).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert!(unknown.message().starts_with("icon must be one of: Tag, Star"));
-    assert_eq!(app.post("/api/categories", &admin, json!({ "name": "Regalos", "icon": "Gift" })).await.status, StatusCode::CREATED);
+    assert_eq!(
+        app.post("/api/categories", &admin, json!({ "name": "Regalos", "icon": "Gift" })).await.status,
+        StatusCode::CREATED
+    );
     let duplicate = app.post("/api/categories", &admin, json!({ "name": "REGALOS", "icon": "Gift" })).await;
     assert_eq!(duplicate.status, StatusCode::CONFLICT);
     assert_eq!(duplicate.message(), "category already exists");

@@ -45,12 +45,18 @@ async fn unknown_company_unknown_user_and_wrong_password_get_the_same_answer() {
 #[tokio::test]
 async fn login_needs_both_fields() {
     let app = spawn_app().await;
-    for body in [json!({}), json!({ "username": "root" }), json!({ "password": "x" }), json!({ "username": " ", "password": "x" })] {
+    for body in [
+        json!({}),
+        json!({ "username": "root" }),
+        json!({ "password": "x" }),
+        json!({ "username": " ", "password": "x" }),
+    ] {
         let answer = app.request(reqwest::Method::POST, "/api/login", None, Some(body)).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST);
         assert_eq!(answer.message(), "username and password are required");
     }
-    let answer = app.request(reqwest::Method::POST, "/api/login", None, Some(json!({ "username": 5, "password": [] }))).await;
+    let answer =
+        app.request(reqwest::Method::POST, "/api/login", None, Some(json!({ "username": 5, "password": [] }))).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
     assert!(!answer.message().is_empty());
 }
@@ -123,7 +129,11 @@ async fn a_deleted_companys_tokens_stop_working_at_once() {
 async fn a_deactivated_users_token_stops_working_and_they_cannot_log_in() {
     let app = spawn_app().await;
     let (_, token) = app.create_company("acme").await;
-    app.db().await.batch_execute("update tenant_acme.users set is_active = false where username = 'admin'").await.unwrap();
+    app.db()
+        .await
+        .batch_execute("update tenant_acme.users set is_active = false where username = 'admin'")
+        .await
+        .unwrap();
     assert_eq!(app.get("/api/pos", &token).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::UNAUTHORIZED);
 }
@@ -193,7 +203,11 @@ async fn an_admin_resets_a_users_password_which_ends_that_users_sessions_and_is_
     assert_eq!(reset(&app, &admin, 999_999, "otra-clave-9").await.status, StatusCode::NOT_FOUND);
     let admin_id: i64 = app.count("select id from tenant_acme.users where username = 'admin'").await;
     let own = reset(&app, &admin, admin_id, "otra-clave-9").await;
-    assert_eq!((own.status, own.code()), (StatusCode::CONFLICT, "user.resetOwnPassword"), "one's own goes through /me/password");
+    assert_eq!(
+        (own.status, own.code()),
+        (StatusCode::CONFLICT, "user.resetOwnPassword"),
+        "one's own goes through /me/password"
+    );
     assert_eq!(app.get("/api/settings", &cajero).await.status, StatusCode::OK, "nothing changed yet");
 
     let answer = reset(&app, &admin, id, "otra-clave-9").await;
@@ -234,7 +248,11 @@ async fn every_user_changes_their_own_password_given_the_current_one() {
     }
     assert_eq!(app.login("ana@acme", "user-pass-1").await.status, StatusCode::UNAUTHORIZED);
     app.login_ok("ana@acme", "otra-clave-9").await;
-    assert_eq!(app.count("select count(*) from tenant_acme.audit_log where action = 'user.passwordChange' and actor = 'ana'").await, 1);
+    assert_eq!(
+        app.count("select count(*) from tenant_acme.audit_log where action = 'user.passwordChange' and actor = 'ana'")
+            .await,
+        1
+    );
 
     // A super admin acting as the company's admin does not change the admin's own password.
     let impersonation = app.post("/api/super/impersonate", &app.super_token, json!({ "companyId": company })).await;

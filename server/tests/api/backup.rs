@@ -12,7 +12,10 @@ fn loyalty(db_url: &str, args: &[&str]) -> (bool, String) {
         .env("RUST_LOG", "warn")
         .output()
         .expect("run loyalty");
-    (output.status.success(), format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr)))
+    (
+        output.status.success(),
+        format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr)),
+    )
 }
 
 #[tokio::test]
@@ -21,7 +24,9 @@ async fn one_company_is_restored_from_its_backup_without_touching_the_others() {
     let (_, acme) = app.create_company("acme").await;
     let (_, globex) = app.create_company("globex").await;
     for (token, document) in [(&acme, "111"), (&acme, "222"), (&globex, "333")] {
-        let answer = app.post("/api/customers", token, json!({ "name": format!("Cliente {document}"), "document": document })).await;
+        let answer = app
+            .post("/api/customers", token, json!({ "name": format!("Cliente {document}"), "document": document }))
+            .await;
         assert_eq!(answer.status, StatusCode::CREATED);
     }
     let dir = std::env::temp_dir().join(format!("loyalty-backup-{}", app.db_name));
@@ -36,7 +41,8 @@ async fn one_company_is_restored_from_its_backup_without_touching_the_others() {
     app.db().await.batch_execute("delete from tenant_acme.customers").await.unwrap();
     app.post("/api/customers", &globex, json!({ "name": "Nuevo", "document": "444" })).await;
 
-    let (ok, out) = loyalty(&app.db_url, &["restore", "--company", "acme", dir.join("tenant_acme.dump").to_str().unwrap()]);
+    let (ok, out) =
+        loyalty(&app.db_url, &["restore", "--company", "acme", dir.join("tenant_acme.dump").to_str().unwrap()]);
     assert!(ok, "{out}");
     let documents = |body: serde_json::Value| -> Vec<String> {
         body.as_array().unwrap().iter().map(|c| c["document"].as_str().unwrap().to_string()).collect()
@@ -51,9 +57,11 @@ async fn one_company_is_restored_from_its_backup_without_touching_the_others() {
     assert_eq!(app.post("/api/pos", &acme, json!({ "name": "Después" })).await.status, StatusCode::CREATED);
 
     // A file of another company is refused, and so is an unknown company.
-    let (ok, out) = loyalty(&app.db_url, &["restore", "--company", "acme", dir.join("tenant_globex.dump").to_str().unwrap()]);
+    let (ok, out) =
+        loyalty(&app.db_url, &["restore", "--company", "acme", dir.join("tenant_globex.dump").to_str().unwrap()]);
     assert!(!ok, "{out}");
-    let (ok, _) = loyalty(&app.db_url, &["restore", "--company", "nosuch", dir.join("tenant_acme.dump").to_str().unwrap()]);
+    let (ok, _) =
+        loyalty(&app.db_url, &["restore", "--company", "nosuch", dir.join("tenant_acme.dump").to_str().unwrap()]);
     assert!(!ok);
     let _ = std::fs::remove_dir_all(dir);
 }

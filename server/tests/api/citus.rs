@@ -106,7 +106,11 @@ fn looks_like_sql(text: &str) -> bool {
     ["select ", "insert into ", "update ", "delete from ", "create ", "alter ", "drop ", "with "]
         .iter()
         .any(|k| t.trim_start().starts_with(k) || t.contains(&format!(" {k}")))
-        && (t.contains(" from ") || t.contains(" into ") || t.contains(" set ") || t.contains(" table ") || t.contains(" schema "))
+        && (t.contains(" from ")
+            || t.contains(" into ")
+            || t.contains(" set ")
+            || t.contains(" table ")
+            || t.contains(" schema "))
 }
 
 /// The server's SQL: every SQL literal of `server/src`, named by file and line, with the
@@ -114,13 +118,15 @@ fn looks_like_sql(text: &str) -> bool {
 fn server_sql() -> Vec<(String, String)> {
     let mut files = Vec::new();
     rust_files(&server_dir().join("src"), &mut files);
-    let sources: Vec<(PathBuf, String)> = files.into_iter().map(|f| (f.clone(), std::fs::read_to_string(&f).unwrap())).collect();
+    let sources: Vec<(PathBuf, String)> =
+        files.into_iter().map(|f| (f.clone(), std::fs::read_to_string(&f).unwrap())).collect();
     let mut constants = HashMap::new();
     for (_, src) in &sources {
         let literals = string_literals(src);
         for keyword in ["const ", "static "] {
             for (at, _) in src.match_indices(keyword) {
-                let name: String = src[at + keyword.len()..].chars().take_while(|c| c.is_ascii_uppercase() || *c == '_').collect();
+                let name: String =
+                    src[at + keyword.len()..].chars().take_while(|c| c.is_ascii_uppercase() || *c == '_').collect();
                 if name.len() < 2 || !src[at + keyword.len() + name.len()..].starts_with(':') {
                     continue;
                 }
@@ -168,7 +174,8 @@ fn tenant_tables() -> Vec<String> {
 
 /// The unqualified relations a statement names after `from`, `join`, `into`, `update`, `using`.
 fn unqualified_relations(sql: &str) -> Vec<&str> {
-    let words: Vec<&str> = sql.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> =
+        sql.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).filter(|w| !w.is_empty()).collect();
     words
         .windows(2)
         .filter(|pair| ["from", "join", "into", "update", "using"].contains(&pair[0]) && !pair[1].contains('.'))
@@ -225,7 +232,8 @@ fn the_checks_recognise_the_statements_citus_refused() {
     let joined = "with inserted as (insert into transactions (pos_id) values ($1) returning id, pos_id) \
                   select i.id, p.name from inserted i left join points_of_sale p on p.id = i.pos_id";
     assert!(!inserts(joined).iter().any(|i| insert_has_subquery(i)), "{:?}", inserts(joined));
-    let insert_select = "insert into batch_movements (batch_id) select plan.batch_id from plan join taken on taken.id = plan.batch_id";
+    let insert_select =
+        "insert into batch_movements (batch_id) select plan.batch_id from plan join taken on taken.id = plan.batch_id";
     assert!(!inserts(insert_select).iter().any(|i| insert_has_subquery(i)));
 }
 
@@ -256,7 +264,8 @@ fn every_migration_file_cuts_into_single_statements() {
         for entry in std::fs::read_dir(server_dir().join(dir)).unwrap() {
             let path = entry.unwrap().path();
             let sql = std::fs::read_to_string(&path).unwrap();
-            let statements = loyalty::migrate::statements::split(&sql).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let statements =
+                loyalty::migrate::statements::split(&sql).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             assert!(!statements.is_empty(), "{}", path.display());
             assert!(statements.iter().all(|s| !s.trim().is_empty()), "{}", path.display());
         }
@@ -277,7 +286,8 @@ async fn a_migration_runs_one_statement_per_execution() {
          create index probe_idx on probe (executed);",
     )
     .unwrap();
-    let opts = loyalty::migrate::MigrateOptions { concurrency: 1, extra_tenant_migrations: vec![probe], ..Default::default() };
+    let opts =
+        loyalty::migrate::MigrateOptions { concurrency: 1, extra_tenant_migrations: vec![probe], ..Default::default() };
     let summary = loyalty::migrate::migrate_all(&app.db_url, &opts).await.unwrap();
     assert_eq!(summary.failed(), 0, "{:?}", summary.tenants);
     let db = app.db().await;

@@ -229,7 +229,9 @@ async fn api_answers_are_never_stored_and_large_ones_are_compressed() {
         .http
         .post(format!("{}/api/login", app.address))
         .header(ACCEPT_ENCODING, BROWSER)
-        .json(&serde_json::json!({ "username": crate::helpers::SUPER_ADMIN, "password": crate::helpers::SUPER_PASSWORD }))
+        .json(
+            &serde_json::json!({ "username": crate::helpers::SUPER_ADMIN, "password": crate::helpers::SUPER_PASSWORD }),
+        )
         .send()
         .await
         .unwrap();

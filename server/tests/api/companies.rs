@@ -40,7 +40,10 @@ async fn companies_are_listed_by_name() {
 #[tokio::test]
 async fn a_duplicate_prefix_is_a_conflict() {
     let app = spawn_app().await;
-    assert_eq!(app.post("/api/super/companies", &app.super_token, valid_company("uno")).await.status, StatusCode::CREATED);
+    assert_eq!(
+        app.post("/api/super/companies", &app.super_token, valid_company("uno")).await.status,
+        StatusCode::CREATED
+    );
     let answer = app.post("/api/super/companies", &app.super_token, valid_company("uno")).await;
     assert_eq!(answer.status, StatusCode::CONFLICT);
     assert_eq!(answer.message(), "company prefix already exists");
@@ -147,9 +150,15 @@ async fn a_failure_part_way_through_provisioning_leaves_no_schema_and_no_row() {
     assert_eq!(app.count("select count(*) from platform.companies").await, 0);
 
     // Other companies are unaffected, and once the fault is gone the same prefix works.
-    assert_eq!(app.post("/api/super/companies", &app.super_token, valid_company("fine")).await.status, StatusCode::CREATED);
+    assert_eq!(
+        app.post("/api/super/companies", &app.super_token, valid_company("fine")).await.status,
+        StatusCode::CREATED
+    );
     app.db().await.batch_execute("drop event trigger fail_boom").await.unwrap();
-    assert_eq!(app.post("/api/super/companies", &app.super_token, valid_company("boom")).await.status, StatusCode::CREATED);
+    assert_eq!(
+        app.post("/api/super/companies", &app.super_token, valid_company("boom")).await.status,
+        StatusCode::CREATED
+    );
 }
 
 #[tokio::test]

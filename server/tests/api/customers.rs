@@ -34,7 +34,8 @@ async fn customers_are_added_listed_by_name_edited_and_looked_up_by_document() {
     assert_eq!(missing.status, StatusCode::NOT_FOUND);
     assert_eq!(missing.message(), "customer not found");
 
-    let edited = app.put(&format!("/api/customers/{id}"), &admin, json!({ "name": "Zoe Ruiz Gómez", "birthdate": "" })).await;
+    let edited =
+        app.put(&format!("/api/customers/{id}"), &admin, json!({ "name": "Zoe Ruiz Gómez", "birthdate": "" })).await;
     assert_eq!(edited.status, StatusCode::OK, "{}", edited.body);
     assert_eq!(edited.body["name"], "Zoe Ruiz Gómez");
     assert_eq!(edited.body["document"], "1020304050");
@@ -50,14 +51,20 @@ async fn customer_validation_errors_and_duplicates() {
         (json!({ "document": "123" }), "name and document are required"),
         (json!({ "name": "Ana", "document": "12/3" }), "document must be 3 to 20 letters, digits or '-'"),
         (json!({ "name": "Ana", "document": "123", "email": "nope" }), "email is not a valid address"),
-        (json!({ "name": "Ana", "document": "123", "birthdate": "31/12/1990" }), "birthdate must be a date like 1990-04-12"),
+        (
+            json!({ "name": "Ana", "document": "123", "birthdate": "31/12/1990" }),
+            "birthdate must be a date like 1990-04-12",
+        ),
         (json!({ "name": "x".repeat(201), "document": "123" }), "name must be at most 200 characters"),
     ] {
         let answer = app.post("/api/customers", &admin, body.clone()).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(answer.message(), message, "{body}");
     }
-    assert_eq!(app.post("/api/customers", &admin, json!({ "name": "Ana", "document": "123" })).await.status, StatusCode::CREATED);
+    assert_eq!(
+        app.post("/api/customers", &admin, json!({ "name": "Ana", "document": "123" })).await.status,
+        StatusCode::CREATED
+    );
     let duplicate = app.post("/api/customers", &admin, json!({ "name": "Otra", "document": "123" })).await;
     assert_eq!(duplicate.status, StatusCode::CONFLICT);
     assert_eq!(duplicate.message(), "customer document exists");
@@ -73,8 +80,14 @@ async fn customer_validation_errors_and_duplicates() {
 async fn deleting_a_customer_with_history_only_deactivates_it() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let keep = app.post("/api/customers", &admin, json!({ "name": "Con historia", "document": "111" })).await.body["id"].as_i64().unwrap();
-    let gone = app.post("/api/customers", &admin, json!({ "name": "Sin historia", "document": "222" })).await.body["id"].as_i64().unwrap();
+    let keep = app.post("/api/customers", &admin, json!({ "name": "Con historia", "document": "111" })).await.body
+        ["id"]
+        .as_i64()
+        .unwrap();
+    let gone = app.post("/api/customers", &admin, json!({ "name": "Sin historia", "document": "222" })).await.body
+        ["id"]
+        .as_i64()
+        .unwrap();
     app.db()
         .await
         .execute(
@@ -176,8 +189,12 @@ async fn a_search_with_few_or_many_matches_pages_and_counts_alike() {
         async move {
             let answer = app.get(&format!("/api/customers/search?text={text}&page={number}&pageSize=10"), admin).await;
             assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-            let names: Vec<String> =
-                answer.body["items"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().to_string()).collect();
+            let names: Vec<String> = answer.body["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["name"].as_str().unwrap().to_string())
+                .collect();
             (answer.body["total"].as_i64().unwrap(), names)
         }
     };
@@ -217,7 +234,12 @@ async fn documents_are_normalised_alike_when_added_edited_looked_up_and_searched
     }
 
     // The till finds them however they are typed.
-    for (typed, name) in [("PA-778899", "Jean Dupont"), ("pa-778899", "Jean Dupont"), ("79.888.777", "Carlos Pérez"), ("79888777", "Carlos Pérez")] {
+    for (typed, name) in [
+        ("PA-778899", "Jean Dupont"),
+        ("pa-778899", "Jean Dupont"),
+        ("79.888.777", "Carlos Pérez"),
+        ("79888777", "Carlos Pérez"),
+    ] {
         let found = app.get(&format!("/api/customers/by-document/{}", urlencoding(typed)), &admin).await;
         assert_eq!(found.status, StatusCode::OK, "{typed}: {}", found.body);
         assert_eq!(found.body["name"], name, "{typed}");
@@ -225,7 +247,9 @@ async fn documents_are_normalised_alike_when_added_edited_looked_up_and_searched
 
     // An edit normalises too.
     let id = cedula.body["id"].as_i64().unwrap();
-    let edited = app.put(&format!("/api/customers/{id}"), &admin, json!({ "name": "Carlos Pérez", "document": "79.888.778" })).await;
+    let edited = app
+        .put(&format!("/api/customers/{id}"), &admin, json!({ "name": "Carlos Pérez", "document": "79.888.778" }))
+        .await;
     assert_eq!(edited.status, StatusCode::OK, "{}", edited.body);
     assert_eq!(edited.body["document"], "79888778");
 

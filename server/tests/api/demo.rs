@@ -13,7 +13,16 @@ const SCHEMA: &str = "tenant_demo";
 
 async fn counts(app: &crate::helpers::TestApp) -> Vec<i64> {
     let mut out = Vec::new();
-    for table in ["customers", "transactions", "point_batches", "batch_movements", "users", "points_of_sale", "products", "categories"] {
+    for table in [
+        "customers",
+        "transactions",
+        "point_batches",
+        "batch_movements",
+        "users",
+        "points_of_sale",
+        "products",
+        "categories",
+    ] {
         out.push(app.count(&format!("select count(*) from {SCHEMA}.{table}")).await);
     }
     out
@@ -51,7 +60,9 @@ async fn the_demo_has_two_months_of_history_kept_to_the_ledgers_rules_and_a_seco
     // Sixty days of accreditations and redemptions, nothing in the future.
     assert!(count("select count(*) from transactions where type = 'accreditation'").await >= 1000);
     assert!(count("select count(*) from transactions where type = 'redemption'").await >= 50);
-    assert!(count("select count(*) from transactions where type = 'redemption' and product_id is not null").await >= 30);
+    assert!(
+        count("select count(*) from transactions where type = 'redemption' and product_id is not null").await >= 30
+    );
     assert_eq!(count("select count(*) from transactions where created_at > now()").await, 0);
     assert!(
         count("select count(distinct (created_at at time zone 'America/Bogota')::date) from transactions where created_at > now() - interval '61 days'").await
@@ -60,7 +71,10 @@ async fn the_demo_has_two_months_of_history_kept_to_the_ledgers_rules_and_a_seco
     // One void (with its cancellation) and one expiration, as the engine writes them.
     assert_eq!(count("select count(*) from transactions where is_voided").await, 1);
     assert_eq!(count("select count(*) from transactions where type = 'cancellation'").await, 1);
-    assert_eq!(count("select count(*) from transactions where type = 'expiration' and cashier_username = 'system'").await, 1);
+    assert_eq!(
+        count("select count(*) from transactions where type = 'expiration' and cashier_username = 'system'").await,
+        1
+    );
     assert_eq!(count("select count(*) from expiration_runs").await, 1);
     // The catalogue agrees with what a point is worth, and every product can be redeemed.
     assert_eq!(

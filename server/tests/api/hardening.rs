@@ -58,7 +58,12 @@ async fn login_burst(app: &crate::helpers::TestApp, logins: Vec<(String, String)
     let elapsed = started.elapsed();
     let count = |status| answers.iter().filter(|a| a.status == status).count();
     let (refused, throttled) = (count(StatusCode::UNAUTHORIZED), count(StatusCode::TOO_MANY_REQUESTS));
-    assert_eq!(refused + throttled, logins.len(), "only 401 and 429: {:?}", answers.iter().map(|a| a.status).collect::<Vec<_>>());
+    assert_eq!(
+        refused + throttled,
+        logins.len(),
+        "only 401 and 429: {:?}",
+        answers.iter().map(|a| a.status).collect::<Vec<_>>()
+    );
     (refused, throttled, elapsed)
 }
 
@@ -81,7 +86,11 @@ async fn a_burst_of_wrong_logins_for_one_name_gets_at_most_the_limit_checked_and
                    and detail ->> 'login' = 'admin@acme' and detail -> 'locked' = '[\"name\"]' and detail ->> 'via' = 'login'";
     assert_eq!(app.count(audited).await, 1, "the lock is in the company's audit trail");
     // Until the lock ends.
-    app.db().await.batch_execute("update platform.login_throttle set locked_until = now() where key = 'login:admin@acme'").await.unwrap();
+    app.db()
+        .await
+        .batch_execute("update platform.login_throttle set locked_until = now() where key = 'login:admin@acme'")
+        .await
+        .unwrap();
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
 }
 
@@ -100,7 +109,11 @@ async fn a_burst_of_wrong_logins_from_one_address_gets_at_most_the_limit_checked
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::TOO_MANY_REQUESTS);
     let audited = "select count(*) from tenant_acme.audit_log where action = 'login.locked' and detail -> 'locked' = '[\"address\"]'";
     assert_eq!(app.count(audited).await, 1);
-    app.db().await.batch_execute("update platform.login_throttle set locked_until = now() where key like 'addr:%'").await.unwrap();
+    app.db()
+        .await
+        .batch_execute("update platform.login_throttle set locked_until = now() where key like 'addr:%'")
+        .await
+        .unwrap();
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
     // Successful logins do not use up the address's count.
     for _ in 0..55 {
@@ -137,7 +150,10 @@ async fn the_server_runs_as_a_role_that_is_no_superuser_and_cannot_read_password
     let app = spawn_app().await;
     app.create_company("acme").await;
     let db = app.app_db().await;
-    let row = db.query_one("select rolsuper, rolcreaterole, rolcreatedb from pg_roles where rolname = current_user", &[]).await.unwrap();
+    let row = db
+        .query_one("select rolsuper, rolcreaterole, rolcreatedb from pg_roles where rolname = current_user", &[])
+        .await
+        .unwrap();
     assert!(!row.get::<_, bool>(0) && !row.get::<_, bool>(1) && !row.get::<_, bool>(2));
     assert!(db.query("select rolpassword from pg_authid", &[]).await.is_err());
     let owner: String = db
@@ -157,14 +173,21 @@ async fn metrics_are_for_the_operator_only_and_count_requests_by_route() {
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
     let company_admin = app.http.get(format!("{}/metrics", app.address)).bearer_auth(&admin).send().await.unwrap();
     assert_eq!(company_admin.status(), StatusCode::FORBIDDEN);
-    let scraper = app.http.get(format!("{}/metrics", app.address)).bearer_auth(crate::helpers::METRICS_TOKEN).send().await.unwrap();
+    let scraper = app
+        .http
+        .get(format!("{}/metrics", app.address))
+        .bearer_auth(crate::helpers::METRICS_TOKEN)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(scraper.status(), StatusCode::OK);
     let text = scraper.text().await.unwrap();
     assert!(text.contains(r#"http_requests_total{method="GET",route="/api/pos",status="200"}"#), "{text}");
     assert!(text.contains("http_request_duration_seconds_bucket"), "{text}");
     assert!(text.contains("db_pool_connections"), "{text}");
     assert!(text.contains("loyalty_tenants 1"), "{text}");
-    let super_admin = app.http.get(format!("{}/metrics", app.address)).bearer_auth(&app.super_token).send().await.unwrap();
+    let super_admin =
+        app.http.get(format!("{}/metrics", app.address)).bearer_auth(&app.super_token).send().await.unwrap();
     assert_eq!(super_admin.status(), StatusCode::OK);
 }
 
@@ -200,12 +223,21 @@ async fn passwords_tokens_and_secrets_never_reach_the_logs() {
     }
     assert!(ready, "server did not start");
     let login = |user: &str, password: &str| {
-        http.post(format!("{base}/api/login")).json(&serde_json::json!({ "username": user, "password": password })).send()
+        http.post(format!("{base}/api/login"))
+            .json(&serde_json::json!({ "username": user, "password": password }))
+            .send()
     };
-    let super_token = login("root", crate::helpers::SUPER_PASSWORD).await.unwrap().json::<serde_json::Value>().await.unwrap()
-        ["token"].as_str().unwrap().to_string();
+    let super_token =
+        login("root", crate::helpers::SUPER_PASSWORD).await.unwrap().json::<serde_json::Value>().await.unwrap()
+            ["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
     let admin_token = login("admin@acme", "admin-pass-1").await.unwrap().json::<serde_json::Value>().await.unwrap()
-        ["token"].as_str().unwrap().to_string();
+        ["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
     login("admin@acme", "a-wrong-password-xyz").await.unwrap();
     let impersonation = http
         .post(format!("{base}/api/super/impersonate"))
@@ -264,9 +296,12 @@ async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_e
     let pos = app.create_pos(&admin, "Centro").await;
     let (_, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
     app.post("/api/settings", &admin, serde_json::json!({ "pointsPerPeso": 0.01, "redemptionRate": 10 })).await;
-    let customer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
+    let customer =
+        app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
     let customer = customer.body["id"].as_i64().unwrap();
-    let accredited = app.post(&format!("/api/customers/{customer}/accredit"), &cajero, serde_json::json!({ "invoiceAmount": 1000 })).await;
+    let accredited = app
+        .post(&format!("/api/customers/{customer}/accredit"), &cajero, serde_json::json!({ "invoiceAmount": 1000 }))
+        .await;
     assert_eq!(accredited.status, StatusCode::OK, "{}", accredited.body);
     let transaction = accredited.body["newTransaction"]["id"].as_i64().unwrap();
 
@@ -303,9 +338,21 @@ async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_e
 async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let bad = ["//evil.example/x.png", "/\\evil.example/x.png", "/\t/evil.example/x.png", "http://cdn.example/x.png", "https:///evil.example/x.png"];
+    let bad = [
+        "//evil.example/x.png",
+        "/\\evil.example/x.png",
+        "/\t/evil.example/x.png",
+        "http://cdn.example/x.png",
+        "https:///evil.example/x.png",
+    ];
     for url in bad {
-        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": "P1", "name": "Café", "pointsValue": 1, "imageUrl": url })).await;
+        let answer = app
+            .post(
+                "/api/products",
+                &admin,
+                serde_json::json!({ "code": "P1", "name": "Café", "pointsValue": 1, "imageUrl": url }),
+            )
+            .await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{url:?}: {}", answer.body);
         assert_eq!(answer.message(), "image URL must be an https:// address or a path on this site", "{url:?}");
         let company = serde_json::json!({ "name": "Otra", "prefix": "otra", "taxId": "900100200-1", "adminPassword": "admin-pass-1", "logoUrl": url });
@@ -316,7 +363,13 @@ async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused
     assert!(!app.schema_exists("tenant_otra").await);
     for url in ["https://cdn.example/x.png", "/images/x.png"] {
         let code = format!("P-{}", url.len());
-        let answer = app.post("/api/products", &admin, serde_json::json!({ "code": code, "name": "Café", "pointsValue": 1, "imageUrl": url })).await;
+        let answer = app
+            .post(
+                "/api/products",
+                &admin,
+                serde_json::json!({ "code": code, "name": "Café", "pointsValue": 1, "imageUrl": url }),
+            )
+            .await;
         assert_eq!(answer.status, StatusCode::CREATED, "{url:?}: {}", answer.body);
     }
 }
@@ -325,7 +378,8 @@ async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused
 async fn invisible_format_characters_are_refused_in_every_text_field() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let customer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
+    let customer =
+        app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
     let customer = customer.body["id"].as_i64().unwrap();
     // A right-to-left override, an isolate, a zero-width space and joiner, a byte order mark.
     for invisible in ["\u{202E}", "\u{2067}", "\u{200B}", "\u{200D}", "\u{FEFF}"] {
@@ -335,9 +389,18 @@ async fn invisible_format_characters_are_refused_in_every_text_field() {
             ("/api/customers", serde_json::json!({ "name": "Ana", "document": "999999", "address": text })),
             ("/api/pos", serde_json::json!({ "name": text })),
             ("/api/categories", serde_json::json!({ "name": text, "icon": "Tag" })),
-            ("/api/products", serde_json::json!({ "code": "P1", "name": "Café", "pointsValue": 1, "description": text })),
-            ("/api/super/companies", serde_json::json!({ "name": text, "prefix": "otra", "taxId": "900100200-1", "adminPassword": "admin-pass-1" })),
-            (&format!("/api/customers/{customer}/accredit") as &str, serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": text })),
+            (
+                "/api/products",
+                serde_json::json!({ "code": "P1", "name": "Café", "pointsValue": 1, "description": text }),
+            ),
+            (
+                "/api/super/companies",
+                serde_json::json!({ "name": text, "prefix": "otra", "taxId": "900100200-1", "adminPassword": "admin-pass-1" }),
+            ),
+            (
+                &format!("/api/customers/{customer}/accredit") as &str,
+                serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": text }),
+            ),
         ];
         for (path, body) in cases {
             let token = if path.starts_with("/api/super") { &app.super_token } else { &admin };
@@ -354,10 +417,14 @@ async fn invisible_format_characters_are_refused_in_every_text_field() {
     assert_eq!(app.count("select count(*) from tenant_acme.transactions").await, 0);
     assert!(!app.schema_exists("tenant_otra").await);
     // Visible non-ASCII text is welcome.
-    let answer = app.post("/api/customers", &admin, serde_json::json!({ "name": "Ñandú Pérez 日本 😀", "document": "999999" })).await;
+    let answer = app
+        .post("/api/customers", &admin, serde_json::json!({ "name": "Ñandú Pérez 日本 😀", "document": "999999" }))
+        .await;
     assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
 }
 
 fn utf8_percent(text: &str) -> String {
-    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+    text.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
 }

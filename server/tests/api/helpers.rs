@@ -81,10 +81,7 @@ async fn spawn(pool_size: usize, client_dir: std::path::PathBuf) -> TestApp {
              exception when others then null; end $$"
         ))
         .await;
-    admin
-        .batch_execute(&format!("create database {db_name} owner {APP_ROLE}"))
-        .await
-        .expect("create test database");
+    admin.batch_execute(&format!("create database {db_name} owner {APP_ROLE}")).await.expect("create test database");
     let admin_db_url = with_database(&base_url(), &db_name);
     let db_url = with_user(&admin_db_url, APP_ROLE);
 
@@ -92,7 +89,12 @@ async fn spawn(pool_size: usize, client_dir: std::path::PathBuf) -> TestApp {
     platform::upsert_super_admin(&db_url, SUPER_ADMIN, SUPER_PASSWORD.into()).await.expect("super admin");
 
     let config = Config {
-        db: DbConfig { url: Secret::new(db_url.clone()), pool_size, min_choices: 2, conn_max_age: Duration::from_secs(600) },
+        db: DbConfig {
+            url: Secret::new(db_url.clone()),
+            pool_size,
+            min_choices: 2,
+            conn_max_age: Duration::from_secs(600),
+        },
         jwt_secret: Secret::new(JWT_SECRET.into()),
         token_ttl: Duration::from_secs(3600),
         client_dir,
@@ -161,7 +163,13 @@ impl Answer {
 }
 
 impl TestApp {
-    pub async fn request(&self, method: reqwest::Method, path: &str, token: Option<&str>, body: Option<Value>) -> Answer {
+    pub async fn request(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Answer {
         let mut req = self.http.request(method, format!("{}{}", self.address, path));
         if let Some(token) = token {
             req = req.bearer_auth(token);
@@ -192,8 +200,13 @@ impl TestApp {
     }
 
     pub async fn login(&self, username: &str, password: &str) -> Answer {
-        self.request(reqwest::Method::POST, "/api/login", None, Some(json!({ "username": username, "password": password })))
-            .await
+        self.request(
+            reqwest::Method::POST,
+            "/api/login",
+            None,
+            Some(json!({ "username": username, "password": password })),
+        )
+        .await
     }
 
     pub async fn login_ok(&self, username: &str, password: &str) -> String {
@@ -250,9 +263,20 @@ impl TestApp {
     }
 
     /// Creates a user and logs them in; answers (user id, token).
-    pub async fn create_user(&self, admin_token: &str, prefix: &str, username: &str, role: &str, pos: Option<i64>) -> (i64, String) {
+    pub async fn create_user(
+        &self,
+        admin_token: &str,
+        prefix: &str,
+        username: &str,
+        role: &str,
+        pos: Option<i64>,
+    ) -> (i64, String) {
         let answer = self
-            .post("/api/users", admin_token, json!({ "username": username, "password": "user-pass-1", "role": role, "posId": pos }))
+            .post(
+                "/api/users",
+                admin_token,
+                json!({ "username": username, "password": "user-pass-1", "role": role, "posId": pos }),
+            )
             .await;
         assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
         let token = self.login_ok(&format!("{username}@{prefix}"), "user-pass-1").await;

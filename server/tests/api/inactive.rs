@@ -7,7 +7,11 @@ use serde_json::{json, Value};
 use crate::helpers::{spawn_app, TestApp};
 
 async fn deactivate(app: &TestApp, table: &str, id: i64) {
-    app.db().await.execute(&format!("update tenant_acme.{table} set is_active = false where id = $1"), &[&id]).await.unwrap();
+    app.db()
+        .await
+        .execute(&format!("update tenant_acme.{table} set is_active = false where id = $1"), &[&id])
+        .await
+        .unwrap();
 }
 
 fn names(list: &Value, field: &str) -> Vec<String> {
@@ -19,10 +23,16 @@ fn names(list: &Value, field: &str) -> Vec<String> {
 async fn a_customer_deleted_with_history_is_listed_as_inactive_offered_back_and_reactivated() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    assert_eq!(app.post("/api/settings", &admin, json!({ "pointsPerPeso": 1, "redemptionRate": 1 })).await.status, StatusCode::OK);
+    assert_eq!(
+        app.post("/api/settings", &admin, json!({ "pointsPerPeso": 1, "redemptionRate": 1 })).await.status,
+        StatusCode::OK
+    );
     let created = app.post("/api/customers", &admin, json!({ "name": "Pedro Ramírez", "document": "52111222" })).await;
     let id = created.body["id"].as_i64().unwrap();
-    assert_eq!(app.post(&format!("/api/customers/{id}/accredit"), &admin, json!({ "invoiceAmount": 500 })).await.status, StatusCode::OK);
+    assert_eq!(
+        app.post(&format!("/api/customers/{id}/accredit"), &admin, json!({ "invoiceAmount": 500 })).await.status,
+        StatusCode::OK
+    );
     let deleted = app.delete(&format!("/api/customers/{id}"), &admin).await;
     assert_eq!(deleted.body["deleted"], "soft", "{}", deleted.body);
 
@@ -39,14 +49,20 @@ async fn a_customer_deleted_with_history_is_listed_as_inactive_offered_back_and_
     assert_eq!(again.body["params"]["id"], id);
     // An active one is a plain duplicate.
     app.post("/api/customers", &admin, json!({ "name": "Ana", "document": "1020304050" })).await;
-    assert_eq!(app.post("/api/customers", &admin, json!({ "name": "Ana", "document": "1020304050" })).await.code(), "customer.documentExists");
+    assert_eq!(
+        app.post("/api/customers", &admin, json!({ "name": "Ana", "document": "1020304050" })).await.code(),
+        "customer.documentExists"
+    );
 
     let back = app.post(&format!("/api/customers/{id}/reactivate"), &admin, json!({})).await;
     assert_eq!(back.status, StatusCode::OK, "{}", back.body);
     assert_eq!(back.body["is_active"], true);
     assert_eq!(back.body["points"], 500, "the customer keeps their points");
     assert_eq!(app.get("/api/customers/by-document/52111222", &admin).await.status, StatusCode::OK);
-    assert_eq!(app.post(&format!("/api/customers/{id}/reactivate"), &admin, json!({})).await.code(), "customer.notInactive");
+    assert_eq!(
+        app.post(&format!("/api/customers/{id}/reactivate"), &admin, json!({})).await.code(),
+        "customer.notInactive"
+    );
     let audit = app.count("select count(*) from tenant_acme.audit_log where action = 'customer.reactivate'").await;
     assert_eq!(audit, 1);
 }
@@ -57,7 +73,9 @@ async fn users_points_of_sale_categories_and_products_list_offer_and_reactivate_
     let (_, admin) = app.create_company("acme").await;
     let pos = app.create_pos(&admin, "Norte").await;
     let (user, cajero) = app.create_user(&admin, "acme", "laura", "cajero", Some(pos)).await;
-    let category = app.post("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await.body["id"].as_i64().unwrap();
+    let category = app.post("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await.body["id"]
+        .as_i64()
+        .unwrap();
     let product = app
         .post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Café", "price": 1000, "pointsValue": 100 }))
         .await
@@ -71,10 +89,24 @@ async fn users_points_of_sale_categories_and_products_list_offer_and_reactivate_
 
     // (list, add again, reactivate, field, name, code of the offer)
     let cases = [
-        ("/api/users", json!({ "username": "LAURA", "password": "user-pass-2", "role": "admin" }), user, "username", "laura", "user"),
+        (
+            "/api/users",
+            json!({ "username": "LAURA", "password": "user-pass-2", "role": "admin" }),
+            user,
+            "username",
+            "laura",
+            "user",
+        ),
         ("/api/pos", json!({ "name": "norte" }), pos, "name", "Norte", "pos"),
         ("/api/categories", json!({ "name": "BEBIDAS", "icon": "Gift" }), category, "name", "Bebidas", "category"),
-        ("/api/products", json!({ "code": "caf-1", "name": "Otro", "price": 1, "pointsValue": 1 }), product, "code", "CAF-1", "product"),
+        (
+            "/api/products",
+            json!({ "code": "caf-1", "name": "Otro", "price": 1, "pointsValue": 1 }),
+            product,
+            "code",
+            "CAF-1",
+            "product",
+        ),
     ];
     for (path, body, id, field, name, area) in cases {
         if path != "/api/products" {
@@ -87,7 +119,11 @@ async fn users_points_of_sale_categories_and_products_list_offer_and_reactivate_
         assert_eq!(again.body["params"]["id"], id, "{path}");
         let back = app.post(&format!("{path}/{id}/reactivate"), &admin, json!({})).await;
         assert_eq!(back.status, StatusCode::OK, "{path}: {}", back.body);
-        assert_eq!(app.post(&format!("{path}/{id}/reactivate"), &admin, json!({})).await.status, StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(
+            app.post(&format!("{path}/{id}/reactivate"), &admin, json!({})).await.status,
+            StatusCode::NOT_FOUND,
+            "{path}"
+        );
     }
     assert!(names(&app.get("/api/pos", &admin).await.body, "name").contains(&"Norte".to_string()));
     assert_eq!(app.get("/api/products", &admin).await.body[0]["code"], "CAF-1");

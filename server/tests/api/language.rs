@@ -6,7 +6,14 @@ use serde_json::{json, Value};
 use crate::helpers::{spawn_app, TestApp};
 
 /// A request with an `Accept-Language` of the test's choosing (`None`: no header at all).
-async fn ask(app: &TestApp, method: reqwest::Method, path: &str, token: &str, lang: Option<&str>, body: Value) -> (StatusCode, reqwest::header::HeaderMap, Value) {
+async fn ask(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    lang: Option<&str>,
+    body: Value,
+) -> (StatusCode, reqwest::header::HeaderMap, Value) {
     let mut req = app.http.request(method, format!("{}{path}", app.address)).bearer_auth(token).json(&body);
     req = match lang {
         Some(lang) => req.header("accept-language", lang),
@@ -28,20 +35,33 @@ async fn server_messages_are_spanish_by_default_and_english_on_request_with_a_st
         (Some("es-CO,es;q=0.9"), "«Nombre» admite como máximo 200 caracteres."),
         (Some("en-US,en;q=0.9,es;q=0.5"), "name must be at most 200 characters"),
     ] {
-        let (status, _, body) = ask(&app, reqwest::Method::POST, "/api/customers", &admin, lang, long_name.clone()).await;
+        let (status, _, body) =
+            ask(&app, reqwest::Method::POST, "/api/customers", &admin, lang, long_name.clone()).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert_eq!(body, json!({ "message": message, "code": "field.tooLong", "params": { "field": "name", "max": 200 } }));
+        assert_eq!(
+            body,
+            json!({ "message": message, "code": "field.tooLong", "params": { "field": "name", "max": 200 } })
+        );
     }
 
     // A duplicate, found by the database's unique constraint.
     app.post("/api/customers", &admin, json!({ "name": "Ana", "document": "123456" })).await;
-    let (status, _, body) = ask(&app, reqwest::Method::POST, "/api/customers", &admin, Some("es"), json!({ "name": "Ana", "document": "123456" })).await;
+    let (status, _, body) = ask(
+        &app,
+        reqwest::Method::POST,
+        "/api/customers",
+        &admin,
+        Some("es"),
+        json!({ "name": "Ana", "document": "123456" }),
+    )
+    .await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(body["code"], "customer.documentExists");
     assert_eq!(body["message"], "Ya existe un cliente con este documento.");
 
     // The result of an expiration run is a message of the server's too.
-    let (status, _, body) = ask(&app, reqwest::Method::POST, "/api/tasks/expire-points", &admin, Some("es"), json!({})).await;
+    let (status, _, body) =
+        ask(&app, reqwest::Method::POST, "/api/tasks/expire-points", &admin, Some("es"), json!({})).await;
     assert_eq!(status, StatusCode::OK);
     assert!(body["message"].as_str().unwrap().starts_with("La política de vencimiento es"), "{body}");
 }
@@ -50,7 +70,8 @@ async fn server_messages_are_spanish_by_default_and_english_on_request_with_a_st
 async fn a_wrong_method_answers_json_in_the_callers_language() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let (status, headers, body) = ask(&app, reqwest::Method::PATCH, "/api/customers", &admin, Some("es"), json!({})).await;
+    let (status, headers, body) =
+        ask(&app, reqwest::Method::PATCH, "/api/customers", &admin, Some("es"), json!({})).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
     assert_eq!(headers["content-type"], "application/json");
     assert!(headers.contains_key("allow"), "the allowed methods are still named");
@@ -64,7 +85,9 @@ async fn a_serde_message_about_multibyte_text_is_answered_not_dropped() {
     let (_, admin) = app.create_company("acme").await;
     // serde quotes the input; cutting its message at a byte inside 'ñ' used to panic and drop
     // the connection.
-    for body in [json!({ "inactivityDays": "ñ".repeat(200) }), json!({ "nope": 1, "inactivityDays": ["ñ".repeat(400)] })] {
+    for body in
+        [json!({ "inactivityDays": "ñ".repeat(200) }), json!({ "nope": 1, "inactivityDays": ["ñ".repeat(400)] })]
+    {
         let answer = app.post("/api/settings", &admin, body.clone()).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
         assert_eq!(answer.code(), "field.invalid");

@@ -51,7 +51,9 @@ async fn migrate_brings_every_tenant_up_to_date_and_reports_a_broken_one_without
     assert!(app.count("select count(*) from tenant_bravo.users").await == 0);
 
     // Repair delta by hand; a second run has nothing left to do.
-    db.batch_execute("drop schema tenant_delta cascade; create schema tenant_delta authorization loyalty_app;").await.unwrap();
+    db.batch_execute("drop schema tenant_delta cascade; create schema tenant_delta authorization loyalty_app;")
+        .await
+        .unwrap();
     let (ok, second) = run_migrate(&app.db_url, &[]);
     assert!(ok, "{second}");
     let (ok, third) = run_migrate(&app.db_url, &[]);
@@ -79,10 +81,7 @@ async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_
     // The company as a release before V6 left it (its schema made again up to V5, with its
     // admin), with a ledger written by older servers and tills.
     let mut app_db = app.app_db().await;
-    app_db
-        .batch_execute("drop schema tenant_acme cascade; create schema tenant_acme")
-        .await
-        .unwrap();
+    app_db.batch_execute("drop schema tenant_acme cascade; create schema tenant_acme").await.unwrap();
     let prefix = loyalty::domain::Prefix::parse("acme").unwrap();
     let version = loyalty::migrate::run_tenant_migrations_to(&mut app_db, &prefix, 5).await.unwrap();
     assert_eq!(version, 5);
@@ -110,11 +109,10 @@ async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_
 
     let (ok, output) = run_migrate(&app.db_url, &[]);
     assert!(ok, "{output}");
-    let rows = db
-        .query("select id, description, invoice_key from tenant_acme.transactions order by id", &[])
-        .await
-        .unwrap();
-    let rows: Vec<(i64, Option<String>, Option<String>)> = rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
+    let rows =
+        db.query("select id, description, invoice_key from tenant_acme.transactions order by id", &[]).await.unwrap();
+    let rows: Vec<(i64, Option<String>, Option<String>)> =
+        rows.iter().map(|r| (r.get(0), r.get(1), r.get(2))).collect();
     assert_eq!(
         rows,
         [
@@ -130,9 +128,21 @@ async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_
         ]
     );
     // The invoice credited before stays credited; the voided one's reference is free.
-    let again = app.post("/api/customers/1/accredit", &admin, serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": "Fv-1" })).await;
+    let again = app
+        .post(
+            "/api/customers/1/accredit",
+            &admin,
+            serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": "Fv-1" }),
+        )
+        .await;
     assert_eq!(again.status, reqwest::StatusCode::CONFLICT, "{}", again.body);
     assert_eq!(again.body["params"]["transactionId"], "1");
-    let freed = app.post("/api/customers/1/accredit", &admin, serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": "FV-2" })).await;
+    let freed = app
+        .post(
+            "/api/customers/1/accredit",
+            &admin,
+            serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": "FV-2" }),
+        )
+        .await;
     assert_eq!(freed.status, reqwest::StatusCode::OK, "{}", freed.body);
 }

@@ -10,33 +10,51 @@ async fn an_active_product_needs_a_points_value_of_at_least_one() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     for points in [json!(0), json!(""), json!(null)] {
-        let answer = app.post("/api/products", &admin, json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": points })).await;
+        let answer = app
+            .post(
+                "/api/products",
+                &admin,
+                json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": points }),
+            )
+            .await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{points}: {}", answer.body);
         assert_eq!(answer.code(), "product.pointsRequired", "{points}");
         assert_eq!(answer.body["params"]["field"], "pointsValue");
     }
     // An inactive one may wait for its value, but cannot come back without it.
     let draft = app
-        .post("/api/products", &admin, json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": 0, "is_active": false }))
+        .post(
+            "/api/products",
+            &admin,
+            json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": 0, "is_active": false }),
+        )
         .await;
     assert_eq!(draft.status, StatusCode::CREATED, "{}", draft.body);
     let id = draft.body["id"].as_i64().unwrap();
-    assert_eq!(app.post(&format!("/api/products/{id}/reactivate"), &admin, json!({})).await.code(), "product.pointsRequired");
+    assert_eq!(
+        app.post(&format!("/api/products/{id}/reactivate"), &admin, json!({})).await.code(),
+        "product.pointsRequired"
+    );
     let activate = app
-        .put(&format!("/api/products/{id}"), &admin, json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": 0, "is_active": true }))
+        .put(
+            &format!("/api/products/{id}"),
+            &admin,
+            json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": 0, "is_active": true }),
+        )
         .await;
     assert_eq!(activate.code(), "product.pointsRequired");
     let valued = app
-        .put(&format!("/api/products/{id}"), &admin, json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": 100, "is_active": false }))
+        .put(
+            &format!("/api/products/{id}"),
+            &admin,
+            json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": 100, "is_active": false }),
+        )
         .await;
     assert_eq!(valued.status, StatusCode::OK, "{}", valued.body);
     assert_eq!(app.post(&format!("/api/products/{id}/reactivate"), &admin, json!({})).await.status, StatusCode::OK);
     // The database keeps the rule too (tenant migration 7).
-    let refused = app
-        .db()
-        .await
-        .execute("update tenant_acme.products set points_value = 0 where id = $1", &[&id])
-        .await;
+    let refused =
+        app.db().await.execute("update tenant_acme.products set points_value = 0 where id = $1", &[&id]).await;
     assert!(refused.is_err(), "an active 0-point product was stored");
     let redeemable = app.get("/api/products", &admin).await;
     assert!(redeemable.body.as_array().unwrap().iter().all(|p| p["pointsValue"].as_i64().unwrap() >= 1));

@@ -116,8 +116,19 @@ impl AcmeRecords {
         let created = app.post("/api/customers", acme, customer.clone()).await;
         assert_eq!(created.status, StatusCode::CREATED, "{}", created.body);
         let customer = created.body["id"].as_i64().unwrap();
-        let category = app.post("/api/categories", acme, json!({ "name": "Acme cat", "icon": "Tag" })).await.body["id"].as_i64().unwrap();
-        let product = app.post("/api/products", acme, json!({ "code": "P1", "name": "Acme product", "pointsValue": 1, "categoryId": category })).await.body["id"].as_i64().unwrap();
+        let category = app.post("/api/categories", acme, json!({ "name": "Acme cat", "icon": "Tag" })).await.body["id"]
+            .as_i64()
+            .unwrap();
+        let product = app
+            .post(
+                "/api/products",
+                acme,
+                json!({ "code": "P1", "name": "Acme product", "pointsValue": 1, "categoryId": category }),
+            )
+            .await
+            .body["id"]
+            .as_i64()
+            .unwrap();
         let transaction: i64 = app
             .db()
             .await
@@ -185,7 +196,10 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
     }
     assert!(checked >= 12, "only {checked} operations checked");
     // Acme's records are all still there, unchanged.
-    assert_eq!(app.count("select count(*) + coalesce(sum(points), 0)::bigint from tenant_acme.customers").await, before);
+    assert_eq!(
+        app.count("select count(*) + coalesce(sum(points), 0)::bigint from tenant_acme.customers").await,
+        before
+    );
     assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Acme Centro"]);
     assert_eq!(app.get("/api/categories", &acme).await.body[0]["name"], "Acme cat");
     assert_eq!(app.get("/api/products/all", &acme).await.body[0]["name"], "Acme product");
@@ -246,10 +260,16 @@ async fn no_tenant_table_has_a_foreign_key_view_or_default_reaching_outside_its_
 }
 
 /// Names of the component schemas an OpenAPI fragment refers to, followed through the components.
-fn schemas_reached(doc: &serde_json::Value, fragment: &serde_json::Value, seen: &mut std::collections::BTreeSet<String>) {
+fn schemas_reached(
+    doc: &serde_json::Value,
+    fragment: &serde_json::Value,
+    seen: &mut std::collections::BTreeSet<String>,
+) {
     match fragment {
         serde_json::Value::Object(map) => {
-            if let Some(name) = map.get("$ref").and_then(|r| r.as_str()).and_then(|r| r.strip_prefix("#/components/schemas/")) {
+            if let Some(name) =
+                map.get("$ref").and_then(|r| r.as_str()).and_then(|r| r.strip_prefix("#/components/schemas/"))
+            {
                 if seen.insert(name.to_string()) {
                     schemas_reached(doc, &doc["components"]["schemas"][name], seen);
                 }
@@ -269,9 +289,11 @@ async fn a_super_admin_sees_no_customer_data_unless_impersonating_and_the_impers
     let customer = json!({ "name": "Valentina Quintero", "document": "52987654", "email": "valentina@example.com",
                            "phone": "3157778899", "address": "Carrera 7 # 72-41", "birthdate": "1991-04-17" });
     let records = AcmeRecords::create(&app, &acme, &customer).await;
-    let id_of = |kind: &str| records.id_of(kind).unwrap_or_else(|| panic!("teach this test which record a {kind} id names"));
+    let id_of =
+        |kind: &str| records.id_of(kind).unwrap_or_else(|| panic!("teach this test which record a {kind} id names"));
     // What would give a customer away: their values, and the fields only customer records have.
-    let personal: Vec<&str> = ["name", "document", "email", "phone", "address"].iter().map(|k| customer[k].as_str().unwrap()).collect();
+    let personal: Vec<&str> =
+        ["name", "document", "email", "phone", "address"].iter().map(|k| customer[k].as_str().unwrap()).collect();
     let customer_keys = ["document", "email", "birthdate", "points", "customerId", "customerName", "customerDocument"];
     let leaks = |body: &serde_json::Value| -> Vec<String> {
         let text = body.to_string();
@@ -335,8 +357,12 @@ async fn a_super_admin_sees_no_customer_data_unless_impersonating_and_the_impers
             json!({ "name": "Other", "prefix": "other", "taxId": "1", "adminPassword": "admin-pass-1" }),
         )
         .await,
-        app.put(&format!("/api/super/companies/{acme_id}"), &app.super_token, json!({ "name": "Company acme", "taxId": "900100200-1" }))
-            .await,
+        app.put(
+            &format!("/api/super/companies/{acme_id}"),
+            &app.super_token,
+            json!({ "name": "Company acme", "taxId": "900100200-1" }),
+        )
+        .await,
         app.delete(&format!("/api/super/companies/{spare_id}"), &app.super_token).await,
         app.post("/api/super/impersonate", &app.super_token, json!({ "companyId": acme_id })).await,
     ];
@@ -354,7 +380,10 @@ async fn a_super_admin_sees_no_customer_data_unless_impersonating_and_the_impers
     let platform_row = app
         .db()
         .await
-        .query_one("select actor, company_id, company_prefix from platform.audit_log where action = 'impersonation.start'", &[])
+        .query_one(
+            "select actor, company_id, company_prefix from platform.audit_log where action = 'impersonation.start'",
+            &[],
+        )
         .await
         .unwrap();
     assert_eq!(platform_row.get::<_, String>("actor"), crate::helpers::SUPER_ADMIN);

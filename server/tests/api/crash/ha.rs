@@ -64,19 +64,41 @@ impl Formation {
         let mut formation = Formation {
             monitor: Service { name: "monitor".into(), pgdata: dir.join("monitor"), port: free_port(), child: None },
             nodes: (1..=2)
-                .map(|n| Service { name: format!("node{n}"), pgdata: dir.join(format!("node{n}")), port: free_port(), child: None })
+                .map(|n| Service {
+                    name: format!("node{n}"),
+                    pgdata: dir.join(format!("node{n}")),
+                    port: free_port(),
+                    child: None,
+                })
                 .collect(),
             dir,
         };
         let pg_ctl = pg_program("pg_ctl").display().to_string();
         let monitor_port = formation.monitor.port.to_string();
         let monitor_data = formation.monitor.pgdata.display().to_string();
-        let args = ["create", "monitor", "--pgdata", &monitor_data, "--pgport", &monitor_port, "--hostname", "127.0.0.1",
-            "--auth", "trust", "--no-ssl", "--pgctl", &pg_ctl, "--run"];
+        let args = [
+            "create",
+            "monitor",
+            "--pgdata",
+            &monitor_data,
+            "--pgport",
+            &monitor_port,
+            "--hostname",
+            "127.0.0.1",
+            "--auth",
+            "trust",
+            "--no-ssl",
+            "--pgctl",
+            &pg_ctl,
+            "--run",
+        ];
         formation.monitor.child = Some(formation.spawn("monitor", &args));
         let mut ready = false;
         for _ in 0..600 {
-            if query(formation.monitor.port, "pg_auto_failover", "select 1 from pgautofailover.node limit 1").await.is_some() {
+            if query(formation.monitor.port, "pg_auto_failover", "select 1 from pgautofailover.node limit 1")
+                .await
+                .is_some()
+            {
                 ready = true;
                 break;
             }
@@ -84,31 +106,61 @@ impl Formation {
         }
         assert!(ready, "the monitor did not start:\n{}", formation.log("monitor"));
         if fast_detection {
-            let monitor = loyalty::db::connect_dedicated(&superuser_url(formation.monitor.port, "pg_auto_failover")).await.unwrap();
+            let monitor = loyalty::db::connect_dedicated(&superuser_url(formation.monitor.port, "pg_auto_failover"))
+                .await
+                .unwrap();
             for (name, value) in FAST_DETECTION {
                 monitor.batch_execute(&format!("alter system set {name} = {value}")).await.unwrap();
             }
             monitor.batch_execute("select pg_reload_conf()").await.unwrap();
         }
 
-        let monitor_uri = format!("postgres://autoctl_node@127.0.0.1:{}/pg_auto_failover?sslmode=disable", formation.monitor.port);
+        let monitor_uri =
+            format!("postgres://autoctl_node@127.0.0.1:{}/pg_auto_failover?sslmode=disable", formation.monitor.port);
         for n in 0..2 {
             let (name, data, port) = {
                 let node = &formation.nodes[n];
                 (node.name.clone(), node.pgdata.display().to_string(), node.port.to_string())
             };
-            let args = ["create", "postgres", "--pgdata", &data, "--pgport", &port, "--hostname", "127.0.0.1", "--listen",
-                "127.0.0.1", "--name", &name, "--monitor", &monitor_uri, "--auth", "trust", "--no-ssl", "--pgctl", &pg_ctl,
-                "--run"];
+            let args = [
+                "create",
+                "postgres",
+                "--pgdata",
+                &data,
+                "--pgport",
+                &port,
+                "--hostname",
+                "127.0.0.1",
+                "--listen",
+                "127.0.0.1",
+                "--name",
+                &name,
+                "--monitor",
+                &monitor_uri,
+                "--auth",
+                "trust",
+                "--no-ssl",
+                "--pgctl",
+                &pg_ctl,
+                "--run",
+            ];
             formation.nodes[n].child = Some(formation.spawn(&name, &args));
             // The first node starts alone ('single'); the second is cloned from it.
-            let wanted: Vec<(&str, &str)> = if n == 0 { vec![("node1", "single")] } else { vec![("node1", "primary"), ("node2", "secondary")] };
+            let wanted: Vec<(&str, &str)> =
+                if n == 0 { vec![("node1", "single")] } else { vec![("node1", "primary"), ("node2", "secondary")] };
             formation.wait_for_states(&wanted).await;
         }
         if fast_detection {
             for n in 0..2 {
                 let data = formation.nodes[n].pgdata.display().to_string();
-                let set = ["config", "set", "--pgdata", &data, "timeout.network_partition_timeout", NETWORK_PARTITION_TIMEOUT_SECS];
+                let set = [
+                    "config",
+                    "set",
+                    "--pgdata",
+                    &data,
+                    "timeout.network_partition_timeout",
+                    NETWORK_PARTITION_TIMEOUT_SECS,
+                ];
                 run(&mut formation.autoctl(&set).into(), "pg_autoctl config set").await;
                 run(&mut formation.autoctl(&["reload", "--pgdata", &data]).into(), "pg_autoctl reload").await;
             }
@@ -132,7 +184,8 @@ impl Formation {
     /// Starts a long-running `pg_autoctl` in a process group of its own, logging to a file.
     fn spawn(&self, name: &str, args: &[&str]) -> Child {
         use std::os::unix::process::CommandExt;
-        let log = std::fs::OpenOptions::new().create(true).append(true).open(self.dir.join(format!("{name}.log"))).unwrap();
+        let log =
+            std::fs::OpenOptions::new().create(true).append(true).open(self.dir.join(format!("{name}.log"))).unwrap();
         let mut command = self.autoctl(args);
         command.process_group(0).stdin(Stdio::null()).stdout(log.try_clone().unwrap()).stderr(log);
         command.spawn().unwrap_or_else(|err| panic!("start pg_autoctl for {name}: {err}"))
@@ -287,7 +340,8 @@ async fn the_server_rides_through_failovers_of_the_primary_without_losing_an_ans
     let (token, customers) = api.company_with_customers("ha", 20).await;
 
     // Tills retry a failed request with its key every 100 ms for up to 4 minutes.
-    let options = LoadOptions { workers: 8, max_requests: 1_000_000, retries: 2400, retry_delay: Duration::from_millis(100) };
+    let options =
+        LoadOptions { workers: 8, max_requests: 1_000_000, retries: 2400, retry_delay: Duration::from_millis(100) };
     let load = Load::start(vec![api.clone()], &token, &customers, options);
     let started = Instant::now();
     let mut kills = Vec::new();
@@ -327,7 +381,8 @@ async fn the_server_rides_through_failovers_of_the_primary_without_losing_an_ans
     // The standby holds the same ledger once it has replayed everything the primary wrote.
     let lsn: String = primary_db.query_one("select pg_current_wal_lsn()::text", &[]).await.unwrap().get(0);
     let standby = 1 - formation.primary().await.expect("a primary");
-    let standby_db = loyalty::db::connect_dedicated(&superuser_url(formation.nodes[standby].port, "loyalty")).await.unwrap();
+    let standby_db =
+        loyalty::db::connect_dedicated(&superuser_url(formation.nodes[standby].port, "loyalty")).await.unwrap();
     let mut caught_up = false;
     for _ in 0..600 {
         let row = standby_db.query_one("select pg_last_wal_replay_lsn() >= $1::text::pg_lsn", &[&lsn]).await.unwrap();
@@ -346,7 +401,12 @@ async fn the_server_rides_through_failovers_of_the_primary_without_losing_an_ans
             // Requests that began in the instant the signal took to land may still succeed: the
             // outage starts at the first failure after the kill.
             let down = attempts.iter().filter(|a| !a.ok && a.finished >= *at).map(|a| a.finished).min().unwrap_or(*at);
-            let back = attempts.iter().filter(|a| a.ok && a.started >= down).map(|a| a.finished).min().expect("served after the kill");
+            let back = attempts
+                .iter()
+                .filter(|a| a.ok && a.started >= down)
+                .map(|a| a.finished)
+                .min()
+                .expect("served after the kill");
             let failed: Vec<_> = attempts.iter().filter(|a| !a.ok && a.finished >= *at && a.finished <= back).collect();
             let mut delayed: Vec<&str> = failed.iter().map(|a| a.key.as_str()).collect();
             delayed.sort_unstable();

@@ -184,21 +184,25 @@ async fn two_server_processes_on_one_database_redeem_exactly_and_expire_each_com
             tokio::time::sleep(Duration::from_millis(100)).await;
             pass = server.logged("daily expiration pass");
         }
-        let pass = pass.first().unwrap_or_else(|| panic!("{} ran no daily pass:\n{}", server.name, server.log_text())).clone();
+        let pass =
+            pass.first().unwrap_or_else(|| panic!("{} ran no daily pass:\n{}", server.name, server.log_text())).clone();
         assert_eq!(pass["companies"], 5, "{}: {pass}", server.name);
         assert_eq!(pass["failed"], 0, "{}: {pass}", server.name);
         passes.push(pass["ran"].as_u64().unwrap());
     }
     let mut runs = 0;
     for shop in due.iter().map(|(shop, _)| shop).chain([&tills]) {
-        let days = number(&app, shop, "select count(distinct run_date) from expiration_runs where trigger = 'daily'").await;
+        let days =
+            number(&app, shop, "select count(distinct run_date) from expiration_runs where trigger = 'daily'").await;
         let rows = number(&app, shop, "select count(*) from expiration_runs where trigger = 'daily'").await;
         assert!(days >= 1 && rows == days, "{}: {rows} daily runs over {days} days", shop.prefix);
         runs += rows;
     }
     assert_eq!(passes.iter().sum::<u64>() as i64, runs, "runs reported by the processes: {passes:?}");
     for (shop, points) in &due {
-        let expired = number(&app, shop, "select coalesce(-sum(points), 0)::bigint from transactions where type = 'expiration'").await;
+        let expired =
+            number(&app, shop, "select coalesce(-sum(points), 0)::bigint from transactions where type = 'expiration'")
+                .await;
         assert_eq!(expired, *points, "{}: every due point expired once", shop.prefix);
         let twice = number(
             &app,
@@ -244,7 +248,10 @@ async fn a_request_whose_database_connection_is_terminated_mid_query_answers_503
     // The customer's row is locked, so the request waits inside PostgreSQL; then its backend
     // is terminated, as a shutdown or a failover does.
     let blocker = app.db().await;
-    blocker.batch_execute(&format!("begin; select 1 from {}.customers where id = {customer} for update", shop.schema())).await.unwrap();
+    blocker
+        .batch_execute(&format!("begin; select 1 from {}.customers where id = {customer} for update", shop.schema()))
+        .await
+        .unwrap();
     let (outcome, ()) = tokio::join!(request.send(&api, &shop.admin), async {
         let sql = "select pid from pg_stat_activity where datname = current_database() and usename = 'loyalty_app' \
                    and wait_event_type = 'Lock'";

@@ -211,7 +211,8 @@ impl ServerProcess {
     pub async fn wait_ready(&self) {
         let http = reqwest::Client::builder().timeout(Duration::from_secs(2)).build().unwrap();
         for _ in 0..300 {
-            if http.get(format!("{}/readyz", self.base)).send().await.map(|r| r.status().is_success()).unwrap_or(false) {
+            if http.get(format!("{}/readyz", self.base)).send().await.map(|r| r.status().is_success()).unwrap_or(false)
+            {
                 return;
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
@@ -264,7 +265,13 @@ impl Api {
     }
 
     /// A POST; answers the status, the JSON body and whether it was a replayed answer.
-    pub async fn post(&self, path: &str, token: Option<&str>, key: Option<&str>, body: &Value) -> reqwest::Result<(StatusCode, Value, bool)> {
+    pub async fn post(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        key: Option<&str>,
+        body: &Value,
+    ) -> reqwest::Result<(StatusCode, Value, bool)> {
         let mut request = self.http.post(format!("{}{path}", self.base)).json(body);
         if let Some(token) = token {
             request = request.bearer_auth(token);
@@ -280,8 +287,10 @@ impl Api {
     }
 
     pub async fn login(&self, username: &str, password: &str) -> String {
-        let (status, body, _) =
-            self.post("/api/login", None, None, &json!({ "username": username, "password": password })).await.expect("login");
+        let (status, body, _) = self
+            .post("/api/login", None, None, &json!({ "username": username, "password": password }))
+            .await
+            .expect("login");
         assert_eq!(status, StatusCode::OK, "login {username}: {body}");
         body["token"].as_str().unwrap().to_string()
     }
@@ -343,7 +352,8 @@ impl Request {
             Request { key, customer, kind: Kind::Accredit, body }
         } else {
             let points: i64 = rng.random_range(1..=150);
-            let body = json!({ "pointsToRedeem": points, "description": "", "invoiceReference": "", "productId": null });
+            let body =
+                json!({ "pointsToRedeem": points, "description": "", "invoiceReference": "", "productId": null });
             Request { key, customer, kind: Kind::Redeem, body }
         }
     }
@@ -445,7 +455,8 @@ impl Load {
         let issued = Arc::new(AtomicUsize::new(0));
         let workers = (0..options.workers)
             .map(|worker| {
-                let (apis, token, customers, options) = (apis.clone(), token.to_string(), customers.to_vec(), options.clone());
+                let (apis, token, customers, options) =
+                    (apis.clone(), token.to_string(), customers.to_vec(), options.clone());
                 let (sent, attempts, posted, stop, issued, run) =
                     (sent.clone(), attempts.clone(), posted.clone(), stop.clone(), issued.clone(), run.clone());
                 tokio::spawn(async move {
@@ -468,7 +479,8 @@ impl Load {
                                 Outcome::Refused(status) => Some(status),
                                 Outcome::NoAnswer(_) => None,
                             };
-                            let attempt = Attempt { key: request.key.clone(), started, finished: Instant::now(), ok, status };
+                            let attempt =
+                                Attempt { key: request.key.clone(), started, finished: Instant::now(), ok, status };
                             attempts.lock().unwrap().push(attempt);
                             if ok || tries >= options.retries {
                                 break outcome;
@@ -532,7 +544,12 @@ pub async fn settle(sent: &mut [Sent], apis: &[Api], token: &str, tries: u32) ->
             if !item.outcome.unsettled() {
                 break;
             }
-            assert!(attempt + 1 < tries, "request {} still unanswered after {tries} tries: {:?}", item.request.key, item.outcome);
+            assert!(
+                attempt + 1 < tries,
+                "request {} still unanswered after {tries} tries: {:?}",
+                item.request.key,
+                item.outcome
+            );
             tokio::time::sleep(Duration::from_secs(1)).await;
         }
         match item.outcome {
@@ -584,7 +601,10 @@ pub async fn assert_ledger_matches(db: &tokio_postgres::Client, schema: &str, se
         .map(|row| (row.get(0), (row.get(1), row.get(2))))
         .collect();
     let postings: HashMap<i64, (i64, String, i64)> = db
-        .query("select id, customer_id, type, points from transactions where type in ('accreditation', 'redemption')", &[])
+        .query(
+            "select id, customer_id, type, points from transactions where type in ('accreditation', 'redemption')",
+            &[],
+        )
         .await
         .unwrap()
         .iter()
@@ -595,7 +615,10 @@ pub async fn assert_ledger_matches(db: &tokio_postgres::Client, schema: &str, se
     for (key, (status, transaction)) in &keys {
         assert_eq!(*status, 200, "key {key} holds status {status}: only successful answers are kept");
         let transaction = transaction.unwrap_or_else(|| panic!("key {key} names no transaction"));
-        assert!(postings.contains_key(&transaction), "key {key} names transaction {transaction}, which is not in the ledger");
+        assert!(
+            postings.contains_key(&transaction),
+            "key {key} names transaction {transaction}, which is not in the ledger"
+        );
         assert!(keyed_postings.insert(transaction), "transaction {transaction} is named by two keys");
     }
     let unkeyed: Vec<_> = postings.keys().filter(|id| !keyed_postings.contains(id)).collect();
@@ -612,7 +635,8 @@ pub async fn assert_ledger_matches(db: &tokio_postgres::Client, schema: &str, se
         let key = &item.request.key;
         match &item.outcome {
             Outcome::Posted { transaction, points, .. } => {
-                let (status, stored) = keys.get(key).unwrap_or_else(|| panic!("request {key} was answered 200 but its key is gone"));
+                let (status, stored) =
+                    keys.get(key).unwrap_or_else(|| panic!("request {key} was answered 200 but its key is gone"));
                 assert_eq!((*status, *stored), (200, Some(*transaction)), "request {key}: key holds another answer");
                 let (customer, kind, ledger_points) = &postings[transaction];
                 assert_eq!(*customer, item.request.customer, "request {key}: posting of another customer");
@@ -635,7 +659,10 @@ pub async fn assert_ledger_matches(db: &tokio_postgres::Client, schema: &str, se
         for row in balances {
             let (customer, points): (i64, i64) = (row.get(0), row.get(1));
             let expected = answered_points.get(&customer).copied().unwrap_or(0);
-            assert_eq!(points, expected, "customer {customer}: balance {points}, but the tills were answered {expected}");
+            assert_eq!(
+                points, expected,
+                "customer {customer}: balance {points}, but the tills were answered {expected}"
+            );
         }
     }
 }

@@ -33,13 +33,13 @@ async fn points_follow_the_formula_with_campaign_first_purchase_and_birthday_bon
 
     // (customer, invoice, expected points): 100,000 x 0.01 x 2 = 2,000 before bonuses.
     for (customer, amount, expected) in [
-        (plain, 100_000, 3_000),     // first purchase x 1.5
-        (plain, 100_000, 2_000),     // no bonus any more
-        (birthday, 100_000, 6_000),  // first purchase x 1.5 x birthday 2
-        (birthday, 100_000, 4_000),  // birthday only
-        (not_yet, 100_000, 3_000),   // birthday tomorrow: first purchase only
-        (rounding, 33_333, 999),     // 999.99 rounds down
-        (rounding, 49, 0),           // 0.98 rounds down to nothing
+        (plain, 100_000, 3_000),    // first purchase x 1.5
+        (plain, 100_000, 2_000),    // no bonus any more
+        (birthday, 100_000, 6_000), // first purchase x 1.5 x birthday 2
+        (birthday, 100_000, 4_000), // birthday only
+        (not_yet, 100_000, 3_000),  // birthday tomorrow: first purchase only
+        (rounding, 33_333, 999),    // 999.99 rounds down
+        (rounding, 49, 0),          // 0.98 rounds down to nothing
     ] {
         let answer = accredit_api(&app, &shop.admin, customer, amount).await;
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
@@ -50,7 +50,10 @@ async fn points_follow_the_formula_with_campaign_first_purchase_and_birthday_bon
     assert_eq!(balance(&app, &shop, not_yet).await, 3_000);
     assert_eq!(balance(&app, &shop, rounding).await, 999);
     // A purchase too small to earn is still on record, with no batch.
-    assert_eq!(number(&app, &shop, &format!("select count(*) from transactions where customer_id = {rounding}")).await, 2);
+    assert_eq!(
+        number(&app, &shop, &format!("select count(*) from transactions where customer_id = {rounding}")).await,
+        2
+    );
     assert_eq!(batches(&app, &shop, rounding).await, [999]);
     assert_ledger_consistent(&app, &shop).await;
 }
@@ -141,7 +144,8 @@ async fn a_29_february_birthday_earns_the_bonus_on_28_february_in_non_leap_years
 async fn voiding_the_first_purchase_lets_the_next_one_earn_the_first_purchase_bonus() {
     let app = spawn_app().await;
     let shop = shop(&app, "acme").await;
-    sql(&app, &shop, "update settings set enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 2").await;
+    sql(&app, &shop, "update settings set enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 2")
+        .await;
     let customer = add_customer(&app, &shop, "100", None).await;
     let clock = Clock::new(&app, &shop).await;
     let now = Utc::now();
@@ -189,12 +193,16 @@ async fn an_accreditation_answers_the_customer_and_a_transaction_by_the_cashier_
     let date = tx["date"].as_str().unwrap();
     assert!(chrono::DateTime::parse_from_rfc3339(date).is_ok(), "{date}");
 
-    let active = number(&app, &shop, &format!("select count(*) from customers where id = {customer} and last_activity_at is not null")).await;
+    let active = number(
+        &app,
+        &shop,
+        &format!("select count(*) from customers where id = {customer} and last_activity_at is not null"),
+    )
+    .await;
     assert_eq!(active, 1, "the accreditation is the customer's latest activity");
     // The amount may come as a string of digits, as the till's input keeps digits only.
-    let answer = app
-        .post(&format!("/api/customers/{customer}/accredit"), &cajero, json!({ "invoiceAmount": "20000" }))
-        .await;
+    let answer =
+        app.post(&format!("/api/customers/{customer}/accredit"), &cajero, json!({ "invoiceAmount": "20000" })).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(answer.body["updatedCustomer"]["points"], 1_700);
     assert!(answer.body["newTransaction"]["invoiceReference"].is_null());
@@ -287,7 +295,10 @@ async fn postings_and_balances_past_their_bounds_are_refused_and_the_dashboard_s
     let answer = accredit_api(&app, &shop.admin, customer, 920_000_000_000).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{}", answer.body);
     assert_eq!(answer.code(), "points.postingTooLarge");
-    assert_eq!(answer.message(), "this would post too many points: the most one posting may hold is 1,000,000,000,000,000 points");
+    assert_eq!(
+        answer.message(),
+        "this would post too many points: the most one posting may hold is 1,000,000,000,000,000 points"
+    );
     // Exactly the most one posting may hold, which is also the most a balance may hold.
     let answer = accredit_api(&app, &shop.admin, customer, 100_000_000).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
@@ -366,8 +377,12 @@ async fn an_invoice_is_credited_once_until_its_accreditation_is_voided() {
         let app = &app;
         let token = shop.admin.clone();
         async move {
-            app.post(&format!("/api/customers/{customer}/accredit"), &token, json!({ "invoiceAmount": 10_000, "invoiceReference": reference }))
-                .await
+            app.post(
+                &format!("/api/customers/{customer}/accredit"),
+                &token,
+                json!({ "invoiceAmount": 10_000, "invoiceReference": reference }),
+            )
+            .await
         }
     };
     let first = accredit(ana, "FV-77").await;
@@ -388,17 +403,25 @@ async fn an_invoice_is_credited_once_until_its_accreditation_is_voided() {
     assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
     // Redemptions and accreditations without a reference are not invoices credited.
     assert_eq!(accredit_api(&app, &shop.admin, ana, 1_000).await.status, StatusCode::OK);
-    let plain = app.post(&format!("/api/customers/{ana}/accredit"), &shop.admin, json!({ "invoiceAmount": 1_000 })).await;
+    let plain =
+        app.post(&format!("/api/customers/{ana}/accredit"), &shop.admin, json!({ "invoiceAmount": 1_000 })).await;
     assert_eq!(plain.status, StatusCode::OK);
-    let plain = app.post(&format!("/api/customers/{ana}/accredit"), &shop.admin, json!({ "invoiceAmount": 1_000 })).await;
+    let plain =
+        app.post(&format!("/api/customers/{ana}/accredit"), &shop.admin, json!({ "invoiceAmount": 1_000 })).await;
     assert_eq!(plain.status, StatusCode::OK);
     let redeemed = app
-        .post(&format!("/api/customers/{ana}/redeem"), &shop.admin, json!({ "pointsToRedeem": 1, "invoiceReference": "FV-77" }))
+        .post(
+            &format!("/api/customers/{ana}/redeem"),
+            &shop.admin,
+            json!({ "pointsToRedeem": 1, "invoiceReference": "FV-77" }),
+        )
         .await;
     assert_eq!(redeemed.status, StatusCode::OK, "{}", redeemed.body);
 
     // Voided, the invoice may be credited again (to the right customer).
-    let voided = app.post(&format!("/api/transactions/{}/void", redeemed.body["newTransaction"]["id"]), &shop.admin, json!({})).await;
+    let voided = app
+        .post(&format!("/api/transactions/{}/void", redeemed.body["newTransaction"]["id"]), &shop.admin, json!({}))
+        .await;
     assert_eq!(voided.status, StatusCode::OK, "{}", voided.body);
     let voided = app.post(&format!("/api/transactions/{first_id}/void"), &shop.admin, json!({})).await;
     assert_eq!(voided.status, StatusCode::OK, "{}", voided.body);
@@ -420,13 +443,20 @@ async fn two_tills_crediting_one_invoice_at_once_credit_it_once() {
         let token = shop.admin.clone();
         let customer = *customer;
         async move {
-            app.post(&format!("/api/customers/{customer}/accredit"), &token, json!({ "invoiceAmount": 10_000, "invoiceReference": "FV-RACE" }))
-                .await
+            app.post(
+                &format!("/api/customers/{customer}/accredit"),
+                &token,
+                json!({ "invoiceAmount": 10_000, "invoiceReference": "FV-RACE" }),
+            )
+            .await
         }
     }))
     .await;
     let ok = answers.iter().filter(|a| a.status == StatusCode::OK).count();
-    let refused = answers.iter().filter(|a| a.status == StatusCode::CONFLICT && a.code() == "points.invoiceAlreadyCredited").count();
+    let refused = answers
+        .iter()
+        .filter(|a| a.status == StatusCode::CONFLICT && a.code() == "points.invoiceAlreadyCredited")
+        .count();
     assert_eq!((ok, refused), (1, 7), "{:?}", answers.iter().map(|a| &a.body).collect::<Vec<_>>());
     assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
     assert_ledger_consistent(&app, &shop).await;
@@ -455,18 +485,27 @@ async fn the_preview_shows_what_the_accreditation_then_earns_with_its_bonuses() 
 
     let first = preview("100000").await;
     assert_eq!(first.status, StatusCode::OK, "{}", first.body);
-    assert_eq!(first.body, json!({ "points": 6_000, "firstPurchaseBonus": 1.5, "birthdayBonus": 2.0, "campaignMultiplier": 2.0 }));
+    assert_eq!(
+        first.body,
+        json!({ "points": 6_000, "firstPurchaseBonus": 1.5, "birthdayBonus": 2.0, "campaignMultiplier": 2.0 })
+    );
     let posted = accredit_api(&app, &shop.admin, customer, 100_000).await;
     assert_eq!(posted.body["newTransaction"]["points"], first.body["points"]);
 
     let second = preview("100000").await;
-    assert_eq!(second.body, json!({ "points": 4_000, "firstPurchaseBonus": null, "birthdayBonus": 2.0, "campaignMultiplier": 2.0 }));
+    assert_eq!(
+        second.body,
+        json!({ "points": 4_000, "firstPurchaseBonus": null, "birthdayBonus": 2.0, "campaignMultiplier": 2.0 })
+    );
     assert_eq!(accredit_api(&app, &shop.admin, customer, 100_000).await.body["newTransaction"]["points"], 4_000);
     assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 2, "previews post nothing");
 
     assert_eq!(preview("0").await.code(), "points.invoiceAmountNotPositive");
     assert_eq!(preview("abc").await.status, StatusCode::BAD_REQUEST);
-    assert_eq!(app.get("/api/customers/999999/accredit-preview?invoiceAmount=1000", &shop.admin).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        app.get("/api/customers/999999/accredit-preview?invoiceAmount=1000", &shop.admin).await.status,
+        StatusCode::NOT_FOUND
+    );
     sql(&app, &shop, "update settings set points_per_peso = 0").await;
     assert_eq!(preview("100000").await.code(), "points.rulesNotSet");
 }
@@ -495,7 +534,13 @@ async fn every_posting_keeps_the_balance_before_and_after_it() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|tx| (tx["points"].as_i64().unwrap(), tx["balanceBefore"].as_i64().unwrap(), tx["balanceAfter"].as_i64().unwrap()))
+        .map(|tx| {
+            (
+                tx["points"].as_i64().unwrap(),
+                tx["balanceBefore"].as_i64().unwrap(),
+                tx["balanceAfter"].as_i64().unwrap(),
+            )
+        })
         .collect();
     rows.reverse();
     assert_eq!(rows, [(1_000, 0, 1_000), (-300, 1_000, 700), (500, 700, 1_200), (-500, 1_200, 700), (-700, 700, 0)]);

@@ -44,7 +44,9 @@ async fn the_daily_job_runs_each_company_once_a_day_even_when_two_processes_star
     assert_eq!(later.ran, 0);
     for shop in [&acme, &globex] {
         assert_eq!(number(&app, shop, "select count(*) from expiration_runs where trigger = 'daily'").await, 1);
-        let audited = number(&app, shop, "select count(*) from audit_log where action = 'points.expire' and actor = 'system'").await;
+        let audited =
+            number(&app, shop, "select count(*) from audit_log where action = 'points.expire' and actor = 'system'")
+                .await;
         assert_eq!(audited, 1);
     }
     assert_eq!(number(&app, &acme, "select count(*) from idempotency_keys").await, 1);

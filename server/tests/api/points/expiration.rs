@@ -167,7 +167,8 @@ async fn the_expire_points_task_runs_the_policy_for_admins_only_and_is_audited()
     assert_eq!(again.body["points"], 0);
     assert_eq!(balance(&app, &shop, ana).await, 50);
 
-    let runs = number(&app, &shop, "select count(*) from expiration_runs where trigger = 'manual' and actor = 'admin'").await;
+    let runs =
+        number(&app, &shop, "select count(*) from expiration_runs where trigger = 'manual' and actor = 'admin'").await;
     assert_eq!(runs, 2);
     let audited = number(
         &app,

@@ -76,7 +76,9 @@ async fn the_same_idempotency_key_sent_concurrently_posts_once() {
 
     let sends = (0..10).map(|_| {
         let (app, token, path) = (app.clone(), token.clone(), redeem.clone());
-        tokio::spawn(async move { post_with_key(&app, &path, &token, "same-redemption", json!({ "pointsToRedeem": 400 })).await })
+        tokio::spawn(async move {
+            post_with_key(&app, &path, &token, "same-redemption", json!({ "pointsToRedeem": 400 })).await
+        })
     });
     for answer in futures::future::join_all(sends).await {
         assert_eq!(answer.unwrap().0, StatusCode::OK);
@@ -105,7 +107,8 @@ async fn an_idempotency_key_reused_for_a_different_request_is_refused() {
     let (status, _, _) = post_with_key(&app, &path, &cajero, "key-1", json!({ "invoiceAmount": 50_000 })).await;
     assert_eq!(status, StatusCode::CONFLICT, "another user's key");
 
-    let (status, body, _) = post_with_key(&app, &path, &shop.admin, "bad key with spaces", json!({ "invoiceAmount": 1 })).await;
+    let (status, body, _) =
+        post_with_key(&app, &path, &shop.admin, "bad key with spaces", json!({ "invoiceAmount": 1 })).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["message"], "Idempotency-Key must be 1 to 200 visible characters");
     assert_eq!(balance(&app, &shop, customer).await, 500);

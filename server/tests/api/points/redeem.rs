@@ -5,8 +5,8 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::support::*;
-use crate::helpers::spawn_app_with_pool;
 use crate::helpers::spawn_app;
+use crate::helpers::spawn_app_with_pool;
 
 #[tokio::test]
 async fn redeeming_points_takes_the_oldest_batches_first_and_values_them_at_the_redemption_rate() {
@@ -32,7 +32,8 @@ async fn redeeming_points_takes_the_oldest_batches_first_and_values_them_at_the_
     assert!(tx["description"].is_null(), "the ledger stores no sentence: {tx}");
     assert!(tx["productName"].is_null());
     assert_eq!(batches(&app, &shop, customer).await, [0, 50, 300]);
-    let moved = number(&app, &shop, &format!("select count(*) from batch_movements where transaction_id = {}", tx["id"])).await;
+    let moved =
+        number(&app, &shop, &format!("select count(*) from batch_movements where transaction_id = {}", tx["id"])).await;
     assert_eq!(moved, 2);
     assert_ledger_consistent(&app, &shop).await;
 }
@@ -74,7 +75,11 @@ async fn redeeming_a_product_spends_its_points_and_records_its_price() {
     assert_eq!(again.message(), "not enough points");
     accredit_api(&app, &shop.admin, customer, 10_000).await;
     let again = app
-        .post(&format!("/api/customers/{customer}/redeem"), &shop.admin, json!({ "productId": product, "description": "Taza" }))
+        .post(
+            &format!("/api/customers/{customer}/redeem"),
+            &shop.admin,
+            json!({ "productId": product, "description": "Taza" }),
+        )
         .await;
     assert_eq!(again.status, StatusCode::OK, "{}", again.body);
     assert_eq!(again.body["newTransaction"]["description"], "Taza");
@@ -153,7 +158,9 @@ async fn fifty_concurrent_redemptions_never_overdraw_a_customer() {
     }
     assert_eq!(succeeded, 33, "1,000 points cover 33 redemptions of 30");
     assert_eq!(balance(&app, &shop, customer).await, 10);
-    let ledger = number(&app, &shop, &format!("select sum(points)::bigint from transactions where customer_id = {customer}")).await;
+    let ledger =
+        number(&app, &shop, &format!("select sum(points)::bigint from transactions where customer_id = {customer}"))
+            .await;
     assert_eq!(ledger, 10);
     assert_ledger_consistent(&app, &shop).await;
 }

@@ -63,7 +63,10 @@ async fn the_paged_report_filters_by_customer_type_point_of_sale_cashier_and_loc
     let all = search("text=&type=&posId=&cashier=&from=&to=&page=1&pageSize=10".into()).await;
     assert_eq!(all.status, StatusCode::OK, "{}", all.body);
     assert_eq!(ids(&all.body), [redemption, by_cajero_id, mar_2, mar_1_early, feb_28_late]);
-    assert_eq!((all.body["total"].as_i64(), all.body["page"].as_i64(), all.body["pageSize"].as_i64()), (Some(5), Some(1), Some(10)));
+    assert_eq!(
+        (all.body["total"].as_i64(), all.body["page"].as_i64(), all.body["pageSize"].as_i64()),
+        (Some(5), Some(1), Some(10))
+    );
 
     for (query, expected) in [
         ("from=2025-02-28&to=2025-02-28", vec![feb_28_late]),
@@ -269,11 +272,18 @@ async fn a_long_report_counts_exactly_up_to_ten_thousand_matches_past_the_page()
     .await;
     let everything = app.get("/api/transactions/search?pageSize=10", &shop.admin).await;
     assert_eq!(everything.status, StatusCode::OK, "{}", everything.body);
-    assert_eq!((everything.body["total"].as_i64(), everything.body["totalExact"].as_bool()), (Some(10_010), Some(false)));
+    assert_eq!(
+        (everything.body["total"].as_i64(), everything.body["totalExact"].as_bool()),
+        (Some(10_010), Some(false))
+    );
     assert_eq!(ids(&everything.body).len(), 10);
 
     let far = app.get("/api/transactions/search?pageSize=50&page=3", &shop.admin).await;
-    assert_eq!((far.body["total"].as_i64(), far.body["totalExact"].as_bool()), (Some(10_130), Some(true)), "counted up to 10,150");
+    assert_eq!(
+        (far.body["total"].as_i64(), far.body["totalExact"].as_bool()),
+        (Some(10_130), Some(true)),
+        "counted up to 10,150"
+    );
 
     let redemptions = app.get("/api/transactions/search?pageSize=10&type=redemption", &shop.admin).await;
     assert_eq!((redemptions.body["total"].as_i64(), redemptions.body["totalExact"].as_bool()), (Some(30), Some(true)));
@@ -308,8 +318,12 @@ async fn a_name_that_many_customers_share_finds_their_transactions_as_a_rarer_on
         async move {
             let answer = app.get(&format!("/api/transactions/search?{query}"), &shop.admin).await;
             assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-            let names: Vec<String> =
-                answer.body["items"].as_array().unwrap().iter().map(|t| t["customerName"].as_str().unwrap().to_string()).collect();
+            let names: Vec<String> = answer.body["items"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| t["customerName"].as_str().unwrap().to_string())
+                .collect();
             (answer.body["total"].as_i64().unwrap(), answer.body["totalExact"].as_bool().unwrap(), names)
         }
     };
@@ -321,7 +335,10 @@ async fn a_name_that_many_customers_share_finds_their_transactions_as_a_rarer_on
     assert_eq!(second[..3], ["Zed 1100", "Zed 5", "Zed 1100"]);
     assert_eq!(second.len(), 8);
     let (total, _, redemptions) = report("text=zed&type=redemption&pageSize=10").await;
-    assert_eq!((total, redemptions), (4, vec!["Zed 1100".to_string(), "Zed 5".to_string(), "Zed 1100".to_string(), "Zed 5".to_string()]));
+    assert_eq!(
+        (total, redemptions),
+        (4, vec!["Zed 1100".to_string(), "Zed 5".to_string(), "Zed 1100".to_string(), "Zed 5".to_string()])
+    );
 
     let (total, _, few) = report("text=zed%205&pageSize=10").await;
     assert_eq!((total, few), (6, vec!["Zed 5".to_string(); 6]));
@@ -343,7 +360,11 @@ async fn the_ledger_stores_what_happened_and_no_sentence_in_any_language() {
     let spent = clock.spend(customer, 100, start + Duration::hours(1)).await;
     clock.void(spent, start + Duration::hours(2)).await.unwrap();
     let noted = app
-        .post(&format!("/api/customers/{customer}/redeem"), &shop.admin, json!({ "pointsToRedeem": 1, "description": "Bono navideño" }))
+        .post(
+            &format!("/api/customers/{customer}/redeem"),
+            &shop.admin,
+            json!({ "pointsToRedeem": 1, "description": "Bono navideño" }),
+        )
         .await;
     assert_eq!(noted.status, StatusCode::OK, "{}", noted.body);
     clock.expire(start + Duration::days(31)).await;
@@ -374,10 +395,19 @@ async fn the_report_totals_every_filtered_row_not_only_the_page_and_leaves_voide
     assert_eq!(all.status, StatusCode::OK, "{}", all.body);
     // 12 x 100 + 500 accredited; 300 + 100 redeemed at a rate of 1 (the voided 50 and its
     // cancellation count for nothing).
-    assert_eq!(all.body, json!({ "pointsAccredited": 1_700, "pointsRedeemed": 400, "invoiceAmount": 170_000, "redeemedValue": 400 }));
+    assert_eq!(
+        all.body,
+        json!({ "pointsAccredited": 1_700, "pointsRedeemed": 400, "invoiceAmount": 170_000, "redeemedValue": 400 })
+    );
     let ana_only = app.get(&format!("/api/transactions/totals?customerId={ana}&pageSize=10&page=1"), &shop.admin).await;
-    assert_eq!(ana_only.body, json!({ "pointsAccredited": 1_200, "pointsRedeemed": 300, "invoiceAmount": 120_000, "redeemedValue": 300 }));
+    assert_eq!(
+        ana_only.body,
+        json!({ "pointsAccredited": 1_200, "pointsRedeemed": 300, "invoiceAmount": 120_000, "redeemedValue": 300 })
+    );
     let by_text = app.get("/api/transactions/totals?text=200&type=redemption", &shop.admin).await;
-    assert_eq!(by_text.body, json!({ "pointsAccredited": 0, "pointsRedeemed": 100, "invoiceAmount": 0, "redeemedValue": 100 }));
+    assert_eq!(
+        by_text.body,
+        json!({ "pointsAccredited": 0, "pointsRedeemed": 100, "invoiceAmount": 0, "redeemedValue": 100 })
+    );
     assert_eq!(app.get("/api/transactions/totals?type=nope", &shop.admin).await.status, StatusCode::BAD_REQUEST);
 }

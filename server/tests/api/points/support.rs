@@ -112,8 +112,12 @@ pub async fn batches(app: &TestApp, shop: &Shop, customer: i64) -> Vec<i64> {
 pub async fn accredit_api(app: &TestApp, token: &str, customer: i64, amount: i64) -> crate::helpers::Answer {
     static INVOICES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     let reference = format!("F-{}", INVOICES.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
-    app.post(&format!("/api/customers/{customer}/accredit"), token, json!({ "invoiceAmount": amount, "invoiceReference": reference }))
-        .await
+    app.post(
+        &format!("/api/customers/{customer}/accredit"),
+        token,
+        json!({ "invoiceAmount": amount, "invoiceReference": reference }),
+    )
+    .await
 }
 
 pub async fn redeem_api(app: &TestApp, token: &str, customer: i64, points: i64) -> crate::helpers::Answer {

@@ -69,8 +69,8 @@ async fn a_cajero_voids_only_own_transactions_and_only_with_a_supervisors_creden
     for (username, password) in [
         ("super1", "wrong-password"),
         ("nobody", STAFF_PASSWORD),
-        ("caja2", STAFF_PASSWORD),          // a cajero cannot approve
-        ("boss", STAFF_PASSWORD),           // another company's supervisor
+        ("caja2", STAFF_PASSWORD), // a cajero cannot approve
+        ("boss", STAFF_PASSWORD),  // another company's supervisor
         ("boss@globex", STAFF_PASSWORD),
         ("super1@globex", STAFF_PASSWORD),
         ("super1", ""),
@@ -81,13 +81,18 @@ async fn a_cajero_voids_only_own_transactions_and_only_with_a_supervisors_creden
     }
     // Nothing changed.
     assert_eq!(balance(&app, &shop, customer).await, 200);
-    assert_eq!(number(&app, &shop, "select count(*) from transactions where is_voided or type = 'cancellation'").await, 0);
+    assert_eq!(
+        number(&app, &shop, "select count(*) from transactions where is_voided or type = 'cancellation'").await,
+        0
+    );
     assert_eq!(number(&app, &shop, "select count(*) from audit_log where action = 'transaction.void'").await, 0);
 
     // The cajero's session survives the refusal, and the right credentials (also as name@prefix) work.
     let answer = void_api(&app, &cajero, &own, supervisor_credentials("Super1@acme", STAFF_PASSWORD)).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-    let voided_by = number(&app, &shop, &format!("select count(*) from transactions where id = {own} and voided_by = 'super1'")).await;
+    let voided_by =
+        number(&app, &shop, &format!("select count(*) from transactions where id = {own} and voided_by = 'super1'"))
+            .await;
     assert_eq!(voided_by, 1, "the approving supervisor is who voided it");
     let approved = number(&app, &shop, "select count(*) from audit_log where action = 'transaction.void' and actor = 'caja1' and detail ->> 'approvedBy' = 'super1'").await;
     assert_eq!(approved, 1);
@@ -136,7 +141,10 @@ async fn voiding_an_accreditation_whose_points_were_spent_is_a_conflict() {
 
     let answer = void_api(&app, &shop.admin, &json!(spent), json!({})).await;
     assert_eq!(answer.status, StatusCode::CONFLICT);
-    assert_eq!(answer.message(), "the points of this accreditation were already redeemed or expired, so it cannot be voided");
+    assert_eq!(
+        answer.message(),
+        "the points of this accreditation were already redeemed or expired, so it cannot be voided"
+    );
     assert_eq!(balance(&app, &shop, customer).await, 299);
 
     let answer = void_api(&app, &shop.admin, &json!(untouched), json!({})).await;
@@ -209,10 +217,16 @@ async fn voiding_needs_the_reports_permission() {
 
 /// Sends the voids all at once; answers how many got 401 and 429.
 async fn void_burst(app: &TestApp, token: &str, transaction: &Value, approvals: Vec<Value>) -> (usize, usize) {
-    let answers = futures::future::join_all(approvals.into_iter().map(|body| void_api(app, token, transaction, body))).await;
+    let answers =
+        futures::future::join_all(approvals.into_iter().map(|body| void_api(app, token, transaction, body))).await;
     let count = |status| answers.iter().filter(|a| a.status == status).count();
     let (refused, throttled) = (count(StatusCode::UNAUTHORIZED), count(StatusCode::TOO_MANY_REQUESTS));
-    assert_eq!(refused + throttled, answers.len(), "only 401 and 429: {:?}", answers.iter().map(|a| a.status).collect::<Vec<_>>());
+    assert_eq!(
+        refused + throttled,
+        answers.len(),
+        "only 401 and 429: {:?}",
+        answers.iter().map(|a| a.status).collect::<Vec<_>>()
+    );
     (refused, throttled)
 }
 
@@ -229,7 +243,9 @@ async fn a_void_approval_counts_as_a_login_attempt_of_the_supervisor_and_locks_l
     for _ in 0..2 {
         assert_eq!(app.login("jefe@acme", "guess").await.status, StatusCode::UNAUTHORIZED);
     }
-    let guesses = (0..50).map(|i| supervisor_credentials(if i % 2 == 0 { "jefe" } else { "Jefe@acme" }, &format!("guess{i}"))).collect();
+    let guesses = (0..50)
+        .map(|i| supervisor_credentials(if i % 2 == 0 { "jefe" } else { "Jefe@acme" }, &format!("guess{i}")))
+        .collect();
     let (refused, throttled) = void_burst(&app, &cajero, &own, guesses).await;
     eprintln!("50 concurrent wrong void approvals: {refused} x 401, {throttled} x 429");
     assert!((1..=8).contains(&refused), "{refused} passwords were checked after 2 wrong logins (limit 10)");
@@ -246,7 +262,11 @@ async fn a_void_approval_counts_as_a_login_attempt_of_the_supervisor_and_locks_l
     assert_eq!(balance(&app, &shop, customer).await, 100, "nothing was voided");
 
     // Once the lock ends, the right approval works and clears the count.
-    app.db().await.batch_execute("update platform.login_throttle set locked_until = now() where key = 'login:jefe@acme'").await.unwrap();
+    app.db()
+        .await
+        .batch_execute("update platform.login_throttle set locked_until = now() where key = 'login:jefe@acme'")
+        .await
+        .unwrap();
     let answer = void_api(&app, &cajero, &own, supervisor_credentials("jefe", STAFF_PASSWORD)).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(app.count("select count(*) from platform.login_throttle where key = 'login:jefe@acme'").await, 0);
