@@ -13,11 +13,13 @@ use super::store::{self, NewTransaction};
 use super::{rules, Kind};
 use axum::extract::State;
 
-use crate::auth::{self, ClientAddress, CurrentUser, PasswordCheck, Tenant};
+use crate::auth::{self, PasswordCheck};
 use crate::db::{Conn, TenantTx};
 use crate::domain::{Prefix, Role};
 use crate::error::{AppError, AppResult, Lang, Msg, Params};
-use crate::http::{AppState, Json, Path};
+use crate::extract::{Json, Path};
+use crate::session::{self, ClientAddress, CurrentUser, Tenant};
+use crate::state::AppState;
 use crate::tenant::audit;
 
 /// Screens that offer voiding (the report).
@@ -267,10 +269,10 @@ async fn check_approval(
             None => None,
         };
         let Some((name, hash)) = hash else {
-            auth::verify_password(approval.password.clone(), auth::dummy_hash().await).await;
+            session::verify_password(approval.password.clone(), session::dummy_hash().await).await;
             return Ok(None);
         };
-        Ok(auth::verify_password(approval.password.clone(), hash).await.then(|| name.to_string()))
+        Ok(session::verify_password(approval.password.clone(), hash).await.then(|| name.to_string()))
     })
     .await?;
     approver.ok_or_else(refused)
