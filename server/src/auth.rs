@@ -15,8 +15,6 @@ use crate::session::{dummy_hash, verify_password, ClientAddress, SessionResponse
 use crate::state::AppState;
 use crate::throttle;
 
-pub mod hs256;
-
 // ---------------------------------------------------------------------------------------------
 // Throttled password checks
 

@@ -19,12 +19,13 @@ use serde::{Deserialize, Serialize};
 use tokio_postgres::error::SqlState;
 use tracing::Span;
 
-use crate::auth::hs256;
 use crate::config::Secret;
 use crate::db::TenantTx;
 use crate::domain::{Prefix, Role};
 use crate::error::{AppError, AppResult, Msg};
 use crate::state::AppState;
+
+pub mod hs256;
 
 pub const SUPER_ADMIN_ROLE: &str = "super_admin";
 
