@@ -1,5 +1,5 @@
-//! Authentication: login, and the throttled password check that every login and approval
-//! goes through. The session itself (passwords, tokens, extractors) is in `session`.
+//! Authentication: login of a company user or a super admin. The session itself (passwords,
+//! tokens, extractors) is in `session`; the throttled password check in `throttle`.
 
 use axum::extract::State;
 use serde::Deserialize;
@@ -13,67 +13,7 @@ use crate::extract::Json;
 use crate::platform;
 use crate::session::{dummy_hash, verify_password, ClientAddress, SessionResponse, UserView, SUPER_ADMIN_ROLE};
 use crate::state::AppState;
-use crate::throttle;
-
-// ---------------------------------------------------------------------------------------------
-// Throttled password checks
-
-/// One password check as the throttle and the audit trail see it.
-pub struct PasswordCheck<'a> {
-    /// The login text counted: `name@prefix` for a company user, a super admin's bare name.
-    pub login: &'a str,
-    pub address: &'a str,
-    /// The company whose audit trail records a lock, if it is one.
-    pub company: Option<&'a Prefix>,
-    /// Who asked: a cajero asking for an approval; `system` for a login.
-    pub actor: &'a str,
-    /// `login` or `voidApproval`.
-    pub via: &'static str,
-}
-
-/// Checks a password the way every login does (docs/reliability.md): the attempt is counted
-/// against its login name and its client address before `verify` runs, waits as long as the
-/// name's earlier attempts ask, and is refused with 429 (without running `verify`) while either
-/// is locked or beyond its limit. A failure (`verify` answers `None`) that reaches a limit locks
-/// it, recorded in the company's audit trail; a success clears the name's count.
-pub async fn throttled<T>(
-    state: &AppState,
-    check: PasswordCheck<'_>,
-    verify: impl std::future::Future<Output = AppResult<Option<T>>>,
-) -> AppResult<Option<T>> {
-    let policy = &state.config.login;
-    let attempt = throttle::Attempt::new(check.login, check.address);
-    let admitted = throttle::admit(&state.pool, policy, &attempt).await?;
-    if let Some(found) = verify.await? {
-        throttle::record_success(&state.pool, &attempt).await?;
-        return Ok(Some(found));
-    }
-    let locked = throttle::record_failure(&state.pool, policy, &attempt, &admitted).await?;
-    if let (true, Some(prefix)) = (locked.any(), check.company) {
-        let keys: Vec<&str> = [(locked.name, "name"), (locked.address, "address")]
-            .into_iter()
-            .filter_map(|(on, key)| on.then_some(key))
-            .collect();
-        let detail = serde_json::json!({
-            "login": check.login,
-            "address": check.address,
-            "locked": keys,
-            "minutes": policy.lock_for.as_secs().div_ceil(60),
-            "via": check.via,
-        });
-        // The lock holds either way: a company that cannot record it does not change the answer.
-        let recorded = async {
-            if platform::active_company_by_prefix(&state.pool, prefix).await?.is_some() {
-                throttle::audit_lock(&state.pool, prefix, check.actor, &detail).await?;
-            }
-            AppResult::Ok(())
-        };
-        if let Err(err) = recorded.await {
-            tracing::error!(error = ?err, "recording a login lock in the audit trail");
-        }
-    }
-    Ok(None)
-}
+use crate::throttle::{throttled, PasswordCheck};
 
 // ---------------------------------------------------------------------------------------------
 // Login

@@ -13,7 +13,6 @@ use super::store::{self, NewTransaction};
 use super::{rules, Kind};
 use axum::extract::State;
 
-use crate::auth::{self, PasswordCheck};
 use crate::db::{Conn, TenantTx};
 use crate::domain::{Prefix, Role};
 use crate::error::{AppError, AppResult, Lang, Msg, Params};
@@ -21,6 +20,7 @@ use crate::extract::{Json, Path};
 use crate::session::{self, ClientAddress, CurrentUser, Tenant};
 use crate::state::AppState;
 use crate::tenant::audit;
+use crate::throttle::{self, PasswordCheck};
 
 /// Screens that offer voiding (the report).
 pub const PERMISSIONS: &[&str] = &["/reportes"];
@@ -258,7 +258,7 @@ async fn check_approval(
         _ => None,
     };
     let check = PasswordCheck { login: &login, address, company: Some(prefix), actor: cashier, via: "voidApproval" };
-    let approver = auth::throttled(state, check, async {
+    let approver = throttle::throttled(state, check, async {
         let hash = match username {
             Some(name) => {
                 let tx = TenantTx::begin(&state.pool, prefix).await?;

@@ -8,7 +8,6 @@ use utoipa_axum::routes;
 
 use axum::extract::State;
 
-use crate::auth::{self, PasswordCheck};
 use crate::db::TenantTx;
 use crate::domain::{self, Role};
 use crate::error::{AppError, AppResult, Field, Lang, Msg, Params};
@@ -16,6 +15,7 @@ use crate::extract::{Json, Path, Query};
 use crate::session::{self, ClientAddress, Tenant};
 use crate::state::AppState;
 use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
+use crate::throttle::{self, PasswordCheck};
 
 /// Creates the company's `admin` account while its schema is provisioned.
 pub async fn insert_admin(client: &tokio_postgres::Client, password_hash: &str) -> Result<(), tokio_postgres::Error> {
@@ -351,7 +351,7 @@ async fn change_own_password(
     };
     let (t, verified) = t
         .between_transactions(&state, async {
-            auth::throttled(&state, check, async {
+            throttle::throttled(&state, check, async {
                 let tx = TenantTx::begin(&state.pool, &prefix).await?;
                 let stmt = tx.prepare_cached("select password_hash from users where id = $1 and is_active").await?;
                 let hash: Option<String> = tx.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0));
