@@ -11,6 +11,8 @@ pub mod domain;
 pub mod error;
 pub mod extract;
 pub mod i18n;
+#[cfg(test)]
+mod layers;
 pub mod metrics;
 pub mod migrate;
 pub mod platform;
