@@ -51,7 +51,7 @@ pub const HISTORY_DAYS: i32 = 60;
 pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
     let prefix = Prefix::parse(DEMO_PREFIX).map_err(|e| anyhow::anyhow!("{e}"))?;
     let existing =
-        platform::active_company_by_prefix(&state.pool, &prefix).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+        platform::store::active_company_by_prefix(&state.pool, &prefix).await.map_err(|e| anyhow::anyhow!("{e}"))?;
     let created = existing.is_none();
     if created {
         let new = NewCompany {

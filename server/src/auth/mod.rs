@@ -6,7 +6,6 @@ use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::db::TenantTx;
 use crate::domain::Prefix;
 use crate::error::{AppError, AppResult, Msg};
 use crate::extract::Json;
@@ -14,6 +13,9 @@ use crate::platform;
 use crate::session::{dummy_hash, verify_password, ClientAddress, SessionResponse, UserView, SUPER_ADMIN_ROLE};
 use crate::state::AppState;
 use crate::throttle::{throttled, PasswordCheck};
+
+mod model;
+mod store;
 
 // ---------------------------------------------------------------------------------------------
 // Login
@@ -70,21 +72,16 @@ async fn login(
 }
 
 async fn super_admin_login(state: &AppState, username: &str, password: String) -> AppResult<Option<UserView>> {
-    let conn = state.pool.get().await?;
-    let row = conn
-        .query_opt("select id, username, password_hash from platform.super_admins where username = $1", &[&username])
-        .await?;
-    drop(conn);
-    let Some(row) = row else {
+    let Some(admin) = store::super_admin_by_name(&state.pool, username).await? else {
         verify_password(password, dummy_hash().await).await;
         return Ok(None);
     };
-    if !verify_password(password, row.get("password_hash")).await {
+    if !verify_password(password, admin.password_hash).await {
         return Ok(None);
     }
     Ok(Some(UserView {
-        id: row.get("id"),
-        username: row.get("username"),
+        id: admin.id,
+        username: admin.username,
         role: SUPER_ADMIN_ROLE.into(),
         company_id: None,
         company: None,
@@ -102,7 +99,7 @@ async fn company_login(
     password: String,
 ) -> AppResult<Option<UserView>> {
     let company = match Prefix::parse(prefix) {
-        Ok(prefix) => platform::active_company_by_prefix(&state.pool, &prefix).await?,
+        Ok(prefix) => platform::store::active_company_by_prefix(&state.pool, &prefix).await?,
         Err(_) => None,
     };
     let Some(company) = company else {
@@ -110,32 +107,23 @@ async fn company_login(
         return Ok(None);
     };
     let prefix = Prefix::from_trusted(company.prefix.clone());
-    let tx = TenantTx::begin(&state.pool, &prefix).await?;
-    let row = tx
-        .query_opt(
-            "select u.id, u.username, u.password_hash, u.role, u.pos_id, u.is_active, u.session_version, p.name as pos_name \
-             from users u left join points_of_sale p on p.id = u.pos_id where u.username = $1",
-            &[&username],
-        )
-        .await?;
-    tx.commit().await?;
-    let Some(row) = row else {
+    let Some(user) = store::company_user_by_name(&state.pool, &prefix, username).await? else {
         verify_password(password, dummy_hash().await).await;
         return Ok(None);
     };
     // An inactive user is refused only after the same work as a wrong password.
-    if !verify_password(password, row.get("password_hash")).await || !row.get::<_, bool>("is_active") {
+    if !verify_password(password, user.password_hash).await || !user.is_active {
         return Ok(None);
     }
     Ok(Some(UserView {
-        id: row.get("id"),
-        username: row.get("username"),
-        role: row.get("role"),
+        id: user.id,
+        username: user.username,
+        role: user.role,
         company_id: Some(company.id),
         company: Some(company),
-        pos_id: row.get("pos_id"),
-        pos_name: row.get("pos_name"),
+        pos_id: user.pos_id,
+        pos_name: user.pos_name,
         impersonated_by: None,
-        session_version: row.get("session_version"),
+        session_version: user.session_version,
     }))
 }

@@ -1,0 +1,267 @@
+//! The platform's data access: companies and the platform's audit trail, a company's schema
+//! created and dropped, an impersonation's records, super admins.
+
+use deadpool_postgres::Pool;
+use tokio::task::JoinHandle;
+use tokio_postgres::{Client, GenericClient, Row};
+use tracing::instrument;
+
+use super::model::{Company, CompanyAdmin, CompanyDetails};
+use crate::db::{self, quote_ident, tenant_schema, Pools, TenantTx};
+use crate::domain::Prefix;
+use crate::error::AppResult;
+use crate::migrate;
+use crate::session::CompanyInfo;
+use crate::tenant;
+
+const COMPANY_COLUMNS: &str =
+    "id, name, tax_id, logo_url, business_name, address, phone, prefix, created_at, schema_version";
+
+fn company_from_row(row: &Row) -> Company {
+    Company {
+        id: row.get("id"),
+        name: row.get("name"),
+        tax_id: row.get("tax_id"),
+        logo_url: row.get("logo_url"),
+        business_name: row.get("business_name"),
+        address: row.get("address"),
+        phone: row.get("phone"),
+        prefix: row.get("prefix"),
+        created_at: row.get("created_at"),
+        schema_version: row.get("schema_version"),
+    }
+}
+
+/// Active companies, sorted by name.
+#[instrument(level = "debug", skip_all)]
+pub async fn active_companies(pool: &Pool) -> AppResult<Vec<Company>> {
+    let conn = pool.get().await?;
+    let sql =
+        format!("select {COMPANY_COLUMNS} from platform.companies where state = 'active' order by lower(name), id");
+    let rows = conn.query(&sql, &[]).await?;
+    Ok(rows.iter().map(company_from_row).collect())
+}
+
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn active_company_by_prefix(pool: &Pool, prefix: &Prefix) -> AppResult<Option<CompanyInfo>> {
+    let conn = pool.get().await?;
+    let stmt = conn
+        .prepare_cached(&format!(
+            "select {COMPANY_COLUMNS} from platform.companies where prefix = $1 and state = 'active'"
+        ))
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&prefix.as_str()]).await?.map(|row| company_from_row(&row).info()))
+}
+
+#[instrument(level = "debug", skip_all, fields(company = id))]
+pub async fn active_company_by_id(pool: &Pool, id: i64) -> AppResult<Option<CompanyInfo>> {
+    let conn = pool.get().await?;
+    let stmt = conn
+        .prepare_cached(&format!("select {COMPANY_COLUMNS} from platform.companies where id = $1 and state = 'active'"))
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| company_from_row(&row).info()))
+}
+
+/// Changes an active company's details and records it, in one transaction; `None` if there is
+/// no such company.
+#[instrument(level = "debug", skip_all, fields(company = id))]
+pub async fn update_company(pool: &Pool, id: i64, d: &CompanyDetails, actor: &str) -> AppResult<Option<Company>> {
+    let mut conn = pool.get().await?;
+    let tx = conn.transaction().await?;
+    let sql = format!(
+        "update platform.companies set name = $2, tax_id = $3, logo_url = $4, business_name = $5, \
+         address = $6, phone = $7, updated_at = now() where id = $1 and state = 'active' returning {COMPANY_COLUMNS}"
+    );
+    let row =
+        tx.query_opt(&sql, &[&id, &d.name, &d.tax_id, &d.logo_url, &d.business_name, &d.address, &d.phone]).await?;
+    let Some(row) = row else { return Ok(None) };
+    let company = company_from_row(&row);
+    audit(&*tx, actor, "company.update", &company, serde_json::json!({ "name": company.name })).await?;
+    tx.commit().await?;
+    Ok(Some(company))
+}
+
+/// Records the start of an impersonation in the company's audit trail and in the platform's,
+/// and answers the account acted as: the company's `admin`, or its oldest active admin if that
+/// one was removed; `None` (nothing recorded) if the company has no active admin.
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn start_impersonation(
+    pools: &Pools,
+    company: &CompanyInfo,
+    prefix: &Prefix,
+    actor: &str,
+) -> AppResult<Option<CompanyAdmin>> {
+    let tx = TenantTx::begin(pools, prefix).await?;
+    let row = tx
+        .query_opt(
+            "select id, username, session_version from users where role = 'admin' and is_active \
+             order by (username = 'admin') desc, id limit 1",
+            &[],
+        )
+        .await?;
+    let Some(row) = row else { return Ok(None) };
+    let admin =
+        CompanyAdmin { id: row.get("id"), username: row.get("username"), session_version: row.get("session_version") };
+    tx.execute(
+        "insert into audit_log (actor, impersonated_by, action, entity, entity_id) \
+         values ($1, $2, 'impersonation.start', 'user', $3)",
+        &[&admin.username, &actor, &admin.id],
+    )
+    .await?;
+    tx.commit().await?;
+    let conn = pools.get().await?;
+    conn.execute(
+        "insert into platform.audit_log (actor, action, company_id, company_prefix) \
+         values ($1, 'impersonation.start', $2, $3)",
+        &[&actor, &company.id, &company.prefix],
+    )
+    .await?;
+    Ok(Some(admin))
+}
+
+/// Advisory-lock key held by the process provisioning or deleting a company. A leftover row
+/// whose lock is free belongs to a process that died part-way.
+fn company_lock_key(id: i64) -> i64 {
+    0x4C59_0000_0000_0000 | id
+}
+
+/// Waits for and takes the company's lock, held until the connection closes.
+#[instrument(level = "debug", skip_all, fields(company = id))]
+pub async fn lock_company(client: &Client, id: i64) -> Result<(), tokio_postgres::Error> {
+    client.execute("select pg_advisory_lock($1)", &[&company_lock_key(id)]).await?;
+    Ok(())
+}
+
+/// Takes the company's lock if no other process holds it.
+#[instrument(level = "debug", skip_all, fields(company = id))]
+pub async fn try_lock_company(client: &Client, id: i64) -> Result<bool, tokio_postgres::Error> {
+    Ok(client.query_one("select pg_try_advisory_lock($1)", &[&company_lock_key(id)]).await?.get(0))
+}
+
+#[instrument(level = "debug", skip_all, fields(company = id))]
+pub async fn unlock_company(client: &Client, id: i64) -> Result<(), tokio_postgres::Error> {
+    client.execute("select pg_advisory_unlock($1)", &[&company_lock_key(id)]).await?;
+    Ok(())
+}
+
+/// Records a company's change in the platform's audit trail.
+#[instrument(level = "debug", skip_all, fields(action = %action))]
+pub async fn audit(
+    client: &impl GenericClient,
+    actor: &str,
+    action: &str,
+    company: &Company,
+    detail: serde_json::Value,
+) -> Result<(), tokio_postgres::Error> {
+    client
+        .execute(
+            "insert into platform.audit_log (actor, action, company_id, company_prefix, detail) \
+             values ($1, $2, $3, $4, $5)",
+            &[&actor, &action, &company.id, &company.prefix, &detail],
+        )
+        .await?;
+    Ok(())
+}
+
+/// The platform's row of a new company, in state `provisioning`.
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn insert_provisioning(client: &Client, d: &CompanyDetails, prefix: &Prefix) -> AppResult<Company> {
+    let sql = format!(
+        "insert into platform.companies (name, tax_id, logo_url, business_name, address, phone, prefix, state) \
+         values ($1, $2, $3, $4, $5, $6, $7, 'provisioning') returning {COMPANY_COLUMNS}"
+    );
+    let row = client
+        .query_one(&sql, &[&d.name, &d.tax_id, &d.logo_url, &d.business_name, &d.address, &d.phone, &prefix.as_str()])
+        .await?;
+    Ok(company_from_row(&row))
+}
+
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn create_schema(client: &Client, prefix: &Prefix) -> Result<(), tokio_postgres::Error> {
+    let schema = quote_ident(&tenant_schema(prefix));
+    client.batch_execute(&format!("create schema {schema}")).await
+}
+
+/// Removes a company's platform row only (its schema, if any, is not its own).
+#[instrument(level = "debug", skip_all, fields(company = id))]
+pub async fn delete_company_row(client: &Client, id: i64) -> Result<(), tokio_postgres::Error> {
+    client.execute("delete from platform.companies where id = $1", &[&id]).await?;
+    Ok(())
+}
+
+/// Builds a new company's schema: its migrations, then its `admin` account (once the password's
+/// hash is ready). Answers the schema's version.
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn provision(
+    client: &mut Client,
+    prefix: &Prefix,
+    password_hash: JoinHandle<anyhow::Result<String>>,
+) -> anyhow::Result<i32> {
+    let schema = quote_ident(&tenant_schema(prefix));
+    let version = migrate::run_tenant_migrations(client, prefix).await?;
+    let password_hash = password_hash.await??;
+    client.batch_execute(&format!("set search_path to {schema}")).await?;
+    tenant::users::insert_admin(client, &password_hash).await?;
+    client.batch_execute(&format!("set search_path to {}", db::NO_TENANT_SCHEMA)).await?;
+    Ok(version)
+}
+
+/// Marks a provisioned company `active` at its schema's version, and records its creation.
+#[instrument(level = "debug", skip_all, fields(company = company.id))]
+pub async fn activate(client: &mut Client, company: &mut Company, version: i32, actor: &str) -> AppResult<()> {
+    let tx = client.transaction().await?;
+    tx.execute(
+        "update platform.companies set state = 'active', schema_version = $2, updated_at = now() where id = $1",
+        &[&company.id, &version],
+    )
+    .await?;
+    company.schema_version = Some(version);
+    audit(&tx, actor, "company.create", company, serde_json::json!({ "name": company.name })).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Drops a company's schema and row together.
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn remove_company(client: &Client, id: i64, prefix: &Prefix) -> anyhow::Result<()> {
+    let schema = quote_ident(&tenant_schema(prefix));
+    client
+        .batch_execute(&format!(
+            "begin; drop schema if exists {schema} cascade; delete from platform.companies where id = {id}; commit"
+        ))
+        .await?;
+    Ok(())
+}
+
+/// Marks an active company `deleting` (its tokens stop working at once); `None` if there is no
+/// such company.
+#[instrument(level = "debug", skip_all, fields(company = id))]
+pub async fn mark_deleting(client: &Client, id: i64) -> AppResult<Option<Company>> {
+    let sql = format!(
+        "update platform.companies set state = 'deleting', updated_at = now() \
+         where id = $1 and state = 'active' returning {COMPANY_COLUMNS}"
+    );
+    Ok(client.query_opt(&sql, &[&id]).await?.as_ref().map(company_from_row))
+}
+
+/// The companies left half-created or half-deleted, or still being created or deleted.
+#[instrument(level = "debug", skip_all)]
+pub async fn unfinished_companies(client: &Client) -> Result<Vec<(i64, Prefix)>, tokio_postgres::Error> {
+    let rows = client
+        .query("select id, prefix from platform.companies where state in ('provisioning', 'deleting')", &[])
+        .await?;
+    Ok(rows.iter().map(|row| (row.get("id"), Prefix::from_trusted(row.get("prefix")))).collect())
+}
+
+/// Creates a super admin, or sets the password of an existing one.
+#[instrument(level = "debug", skip_all)]
+pub async fn upsert_super_admin(client: &Client, username: &str, hash: &str) -> Result<(), tokio_postgres::Error> {
+    client
+        .execute(
+            "insert into platform.super_admins (username, password_hash) values ($1, $2) \
+             on conflict (username) do update set password_hash = excluded.password_hash",
+            &[&username, &hash],
+        )
+        .await?;
+    Ok(())
+}
