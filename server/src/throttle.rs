@@ -2,12 +2,14 @@
 //! (a login, a supervisor's approval of a void) is counted against its login name and its client
 //! address before the password is looked at. Repeated attempts first slow every further one
 //! down, then a key that reached its limit is locked out for a while. The key is the login text
-//! itself, so existing and unknown users are treated alike (docs/reliability.md).
+//! itself, so existing and unknown users are treated alike (docs/reliability.md). The module is
+//! its own store: each of its statements is in a traced function.
 
 use std::time::Duration;
 
 use deadpool_postgres::Pool;
 use serde_json::Value;
+use tracing::instrument;
 
 use crate::config::LoginPolicy;
 use crate::db::{Pools, TenantTx};
@@ -53,6 +55,7 @@ const GIVE_BACK: &str = "update platform.login_throttle set failures = greatest(
 /// a count of their own. Refuses it (429, no password work, the counts given back) while either
 /// key is locked or when a count is beyond its key's limit; otherwise waits as long as the
 /// name's earlier attempts in the window ask, and admits it.
+#[instrument(level = "debug", skip_all)]
 pub async fn admit(pool: &Pool, policy: &LoginPolicy, attempt: &Attempt) -> AppResult<Admitted> {
     let conn = pool.get().await?;
     // Rows locked now are left as they are and come back without a count; the minutes left are
@@ -129,6 +132,7 @@ fn delay(policy: &LoginPolicy, count: i32) -> Duration {
 
 /// A failed attempt stays counted; the one whose count reached a key's limit locks that key
 /// (and starts its count over). Answers which keys this failure locked.
+#[instrument(level = "debug", skip_all)]
 pub async fn record_failure(
     pool: &Pool,
     policy: &LoginPolicy,
@@ -166,6 +170,7 @@ pub async fn record_failure(
 }
 
 /// A successful attempt clears its login name's count and gives its address its count back.
+#[instrument(level = "debug", skip_all)]
 pub async fn record_success(pool: &Pool, attempt: &Attempt) -> AppResult<()> {
     let conn = pool.get().await?;
     let clear = conn.prepare_cached("delete from platform.login_throttle where key = $1").await?;
@@ -177,6 +182,7 @@ pub async fn record_success(pool: &Pool, attempt: &Attempt) -> AppResult<()> {
 
 /// Records a lock in a company's audit trail, in a transaction of its own (the request's, if
 /// any, is about to be rolled back with its refusal).
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
 pub async fn audit_lock(pools: &Pools, prefix: &Prefix, actor: &str, detail: &Value) -> AppResult<()> {
     let tx = TenantTx::begin(pools, prefix).await?;
     let stmt = tx
@@ -189,6 +195,7 @@ pub async fn audit_lock(pools: &Pools, prefix: &Prefix, actor: &str, detail: &Va
 }
 
 /// Whether the company under this prefix is active (a deleted one keeps no audit trail).
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
 async fn company_is_active(pool: &Pool, prefix: &Prefix) -> AppResult<bool> {
     let conn = pool.get().await?;
     let stmt = conn.prepare_cached("select 1 from platform.companies where prefix = $1 and state = 'active'").await?;
