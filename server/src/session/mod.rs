@@ -26,13 +26,9 @@ use crate::error::{AppError, AppResult, Msg};
 use crate::state::AppState;
 
 pub mod hs256;
+mod store;
 
 pub const SUPER_ADMIN_ROLE: &str = "super_admin";
-
-/// Every company request's checks: the company is active under this prefix, and the user's row.
-const ACTIVE_COMPANY_CHECK: &str =
-    "select 1 from platform.companies where id = $1 and prefix = $2 and state = 'active'";
-const USER_CHECK: &str = "select username, role, pos_id, is_active, session_version from users where id = $1";
 
 // ---------------------------------------------------------------------------------------------
 // Passwords
@@ -165,9 +161,7 @@ impl FromRequestParts<AppState> for SuperAdmin {
             tracing::debug!("company token on a super-admin route");
             return Err(AppError::forbidden());
         }
-        let conn = state.pool.get().await?;
-        let stmt = conn.prepare_cached("select id from platform.super_admins where id = $1 and username = $2").await?;
-        if conn.query_opt(&stmt, &[&claims.uid, &claims.username]).await?.is_none() {
+        if !store::super_admin_exists(&state.pool, claims.uid, &claims.username).await? {
             tracing::debug!("super admin no longer exists");
             return Err(AppError::unauthorized());
         }
@@ -231,8 +225,7 @@ impl Tenant {
             Role::Supervisor => "supervisor",
             Role::Cajero => "cajero",
         };
-        let stmt = self.prepare_cached("select coalesce(role_permissions -> $1, '[]'::jsonb) from settings").await?;
-        let granted: serde_json::Value = self.query_one(&stmt, &[&role]).await?.get(0);
+        let granted = store::granted_screens(&self.tx, role).await?;
         let granted = granted.as_array().map(Vec::as_slice).unwrap_or_default();
         if granted.iter().any(|g| g.as_str().is_some_and(|g| paths.contains(&g))) {
             Ok(())
@@ -286,46 +279,39 @@ impl Tenant {
         // row stays on the coordinator and the user's on the company's node, and no statement
         // may read both (docs/scaling.md).
         let tx = TenantTx::connect(&state.pool, &prefix).await?;
-        let company = async {
-            let stmt = tx.prepare_cached(ACTIVE_COMPANY_CHECK).await?;
-            tx.query_opt(&stmt, &[&company_id, &prefix.as_str()]).await
-        };
-        let user = async {
-            let stmt = tx.prepare_cached(USER_CHECK).await?;
-            tx.query_opt(&stmt, &[&claims.uid]).await
-        };
+        let company = store::company_is_active(&tx, company_id, &prefix);
+        let user = store::user_check(&tx, claims.uid);
         let (started, kept, company, user, restored) =
             futures::join!(tx.start(), tx.keep_plans(), company, user, tx.plan_each_time());
         started?;
         kept?;
         let row = match (company?, user) {
             // After the checks succeeded, so the plan mode must have been restored too.
-            (Some(_), Ok(row)) => restored.map(|()| row)?,
-            (None, _) => None,
+            (true, Ok(row)) => restored.map(|()| row)?,
+            (false, _) => None,
             // The company's schema is gone: the company was deleted.
-            (Some(_), Err(err)) if err.code() == Some(&SqlState::UNDEFINED_TABLE) => None,
-            (Some(_), Err(err)) => return Err(err.into()),
+            (true, Err(err)) if err.code() == Some(&SqlState::UNDEFINED_TABLE) => None,
+            (true, Err(err)) => return Err(err.into()),
         };
-        let Some(row) = row.filter(|row| row.get::<_, bool>("is_active")) else {
+        let Some(row) = row.filter(|row| row.is_active) else {
             tracing::debug!("user or company no longer active");
             return Err(AppError::unauthorized());
         };
-        if row.get::<_, i32>("session_version") != claims.sv {
+        if row.session_version != claims.sv {
             tracing::debug!("session ended by a password change");
             return Err(AppError::unauthorized());
         }
         if let Some(super_admin) = &claims.impersonated_by {
-            let stmt = tx.prepare_cached("select 1 from platform.super_admins where username = $1").await?;
-            if tx.query_opt(&stmt, &[super_admin]).await?.is_none() {
+            if !store::super_admin_named(&tx, super_admin).await? {
                 tracing::debug!("impersonating super admin no longer exists");
                 return Err(AppError::unauthorized());
             }
         }
         let user = CurrentUser {
             id: claims.uid,
-            username: row.get("username"),
-            role: Role::parse(row.get("role"))?,
-            pos_id: row.get("pos_id"),
+            username: row.username,
+            role: Role::parse(&row.role)?,
+            pos_id: row.pos_id,
             impersonated_by: claims.impersonated_by.clone(),
         };
         let span = Span::current();
