@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 DATA_DIR ?= .data
 
-.PHONY: run stop test build server client client-deps test-deploy test-server test-client test-e2e test-fuzz test-all soak soak-all soak-fuzz soak-ha bench clean-data
+.PHONY: run stop test build server client client-deps api-types api-types-check test-deploy test-server test-client test-e2e test-fuzz test-all soak soak-all soak-fuzz soak-ha bench clean-data
 
 run: build
 	@DATA_DIR=$(DATA_DIR) deploy/run-local.sh
@@ -29,6 +29,14 @@ client-deps:
 
 client: client-deps
 	@if [ -f client/package.json ]; then (cd client && npm run build); fi
+
+# The API's TypeScript types (client/src/api/schema.d.ts, used by the client and the browser
+# tests), generated from the server's OpenAPI document; the check fails while the file is stale.
+api-types: client-deps
+	@client/scripts/api-types.sh
+
+api-types-check: client-deps
+	@client/scripts/api-types.sh --check
 
 test: build
 	@deploy/with-database.sh $(MAKE) --no-print-directory test-all
