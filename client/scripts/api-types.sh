@@ -44,7 +44,7 @@ const operations = Object.values(doc.paths).flatMap((item) => Object.values(item
 const count = new Map();
 for (const op of operations) count.set(op.operationId, (count.get(op.operationId) ?? 0) + 1);
 for (const op of operations) {
-  if (count.get(op.operationId) > 1) op.operationId = `${op.tags[0]}_${op.operationId}`;
+  if (count.get(op.operationId) > 1) op.operationId = `${op.tags?.[0] ?? "api"}_${op.operationId}`;
 }
 const ids = operations.map((op) => op.operationId);
 const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
