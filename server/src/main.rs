@@ -216,6 +216,7 @@ struct SuperAdminArgs {
 /// threshold hands such blocks back to the system as soon as they are freed.
 fn return_large_blocks_to_the_system() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[allow(unsafe_code)]
     // SAFETY: mallopt only changes the allocator's tuning; 1 MiB is a valid threshold.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
