@@ -277,7 +277,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     if removed > 0 {
         tracing::warn!(removed, "removed companies left over by an interrupted provisioning or deletion");
     }
-    if !loyalty::http::client_is_built(&config.client_dir) {
+    if !loyalty::app::client_is_built(&config.client_dir) {
         tracing::warn!(dir = %config.client_dir.display(), "client is not built: only the API is served");
     }
     let state = AppState::new(config)?;

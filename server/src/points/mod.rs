@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::http::AppState;
+use crate::state::AppState;
 use crate::tenant::customers::Customer;
 
 pub mod accredit;

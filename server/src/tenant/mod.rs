@@ -5,7 +5,7 @@ use tokio_postgres::types::ToSql;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::{AppError, AppResult, Msg};
-use crate::http::AppState;
+use crate::state::AppState;
 
 pub mod categories;
 pub mod customers;
@@ -41,7 +41,7 @@ pub struct DeleteResponse {
 
 /// Records a change in the company's audit trail.
 pub async fn audit(
-    t: &crate::auth::Tenant,
+    t: &crate::session::Tenant,
     action: &str,
     entity: &str,
     entity_id: Option<i64>,
@@ -87,7 +87,7 @@ pub fn active_status(status: Option<&str>) -> AppResult<bool> {
 /// record holds the key, a 409 `inactive` naming its `id` (the client offers to reactivate it),
 /// else the plain duplicate `exists`. `lookup` selects `id, is_active` by the key.
 pub async fn taken(
-    t: &crate::auth::Tenant,
+    t: &crate::session::Tenant,
     lookup: &str,
     key: &(dyn ToSql + Sync),
     exists: Msg,

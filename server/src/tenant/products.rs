@@ -6,10 +6,11 @@ use tokio_postgres::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::Tenant;
 use crate::domain::{self, Role, MAX_LONG_TEXT, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path};
+use crate::extract::{Json, Path};
+use crate::session::Tenant;
+use crate::state::AppState;
 use crate::tenant::{audit, taken, DeleteKind, DeleteResponse};
 
 const MANAGE: &[&str] = &["/settings/products"];

@@ -8,12 +8,14 @@ use utoipa_axum::routes;
 
 use axum::extract::State;
 
-use crate::auth::{self, ClientAddress, PasswordCheck, Tenant};
 use crate::db::TenantTx;
 use crate::domain::{self, Role};
 use crate::error::{AppError, AppResult, Field, Lang, Msg, Params};
-use crate::http::{AppState, Json, Path, Query};
+use crate::extract::{Json, Path, Query};
+use crate::session::{self, ClientAddress, Tenant};
+use crate::state::AppState;
 use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
+use crate::throttle::{self, PasswordCheck};
 
 /// Creates the company's `admin` account while its schema is provisioned.
 pub async fn insert_admin(client: &tokio_postgres::Client, password_hash: &str) -> Result<(), tokio_postgres::Error> {
@@ -179,7 +181,7 @@ async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCod
     let password = domain::new_password(Field::Password, input.password.as_deref())?;
     let (role, pos) = input.role_and_pos()?;
     check_pos(&t, pos).await?;
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let stmt = t
         .prepare_cached(
             "insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4) \
@@ -305,7 +307,7 @@ async fn reset_password(
         return Err(AppError::conflict(Msg::UserResetOwnPassword));
     }
     let password = domain::new_password(Field::Password, input.password.as_deref())?;
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let stmt = t
         .prepare_cached(
             "update users set password_hash = $2, session_version = session_version + 1 \
@@ -349,13 +351,13 @@ async fn change_own_password(
     };
     let (t, verified) = t
         .between_transactions(&state, async {
-            auth::throttled(&state, check, async {
+            throttle::throttled(&state, check, async {
                 let tx = TenantTx::begin(&state.pool, &prefix).await?;
                 let stmt = tx.prepare_cached("select password_hash from users where id = $1 and is_active").await?;
                 let hash: Option<String> = tx.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0));
                 tx.commit().await?;
-                let hash = hash.unwrap_or(auth::dummy_hash().await);
-                Ok(auth::verify_password(current, hash).await.then_some(()))
+                let hash = hash.unwrap_or(session::dummy_hash().await);
+                Ok(session::verify_password(current, hash).await.then_some(()))
             })
             .await
         })
@@ -363,7 +365,7 @@ async fn change_own_password(
     if verified.is_none() {
         return Err(AppError::bad_request(Msg::CurrentPasswordIncorrect));
     }
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let stmt = t
         .prepare_cached(
             "update users set password_hash = $2, session_version = session_version + 1 \
@@ -371,7 +373,7 @@ async fn change_own_password(
         )
         .await?;
     let row = t.query_opt(&stmt, &[&id, &hash]).await?.ok_or_else(AppError::unauthorized)?;
-    let claims = auth::Claims { sv: row.get(0), ..t.claims().clone() };
+    let claims = session::Claims { sv: row.get(0), ..t.claims().clone() };
     audit(&t, "user.passwordChange", "user", Some(id), serde_json::json!({})).await?;
     t.commit().await?;
     let token = state.keys.issue(claims)?;

@@ -3,7 +3,6 @@
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use chrono_tz::America::Bogota;
-use loyalty::auth::CurrentUser;
 use loyalty::db::TenantTx;
 use loyalty::domain::{Prefix, Role};
 use loyalty::points::accredit::{self, Accreditation};
@@ -12,6 +11,7 @@ use loyalty::points::redeem::{self, Redemption, Reward};
 use loyalty::points::rules::{InvoiceAmount, Points};
 use loyalty::points::void::{self, Voided};
 use loyalty::points::{store, Posting};
+use loyalty::session::CurrentUser;
 use loyalty::AppResult;
 use serde_json::json;
 
@@ -79,7 +79,7 @@ pub async fn add_product(app: &TestApp, shop: &Shop, code: &str, points: i64, pr
 
 /// Adds a supervisor or cajero (at a point of sale of its own name) and answers its token.
 pub async fn add_staff(app: &TestApp, shop: &Shop, username: &str, role: &str) -> String {
-    let hash = loyalty::auth::hash_password(STAFF_PASSWORD.into()).await.unwrap();
+    let hash = loyalty::session::hash_password(STAFF_PASSWORD.into()).await.unwrap();
     let db = app.db().await;
     db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
     db.execute(
