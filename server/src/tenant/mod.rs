@@ -1,6 +1,6 @@
 //! A company's own data, always reached through the `Tenant` extractor's transaction.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio_postgres::types::ToSql;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -11,6 +11,7 @@ pub mod categories;
 pub mod customers;
 pub mod pos;
 pub mod products;
+pub mod removal;
 pub mod settings;
 mod store;
 pub mod users;
@@ -23,21 +24,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(products::router())
         .merge(settings::router())
         .merge(users::router())
-}
-
-/// What a delete did: `hard` removed the record, `soft` made it inactive because history
-/// or other records refer to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum DeleteKind {
-    Hard,
-    Soft,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct DeleteResponse {
-    pub message: String,
-    pub deleted: DeleteKind,
 }
 
 /// Records a change in the company's audit trail, by the caller.
