@@ -1,6 +1,7 @@
 //! The transaction report: a filtered page with its count, and the filtered totals.
 
 use chrono::{DateTime, Utc};
+use tokio_postgres::types::ToSql;
 use tracing::instrument;
 
 use super::ledger::{transaction_from_row, TRANSACTION_SELECT};
@@ -45,7 +46,7 @@ impl CustomerMatch {
         }
     }
 
-    fn param(&self) -> &(dyn tokio_postgres::types::ToSql + Sync) {
+    fn param(&self) -> &(dyn ToSql + Sync) {
         static ANY: Option<Vec<i64>> = None;
         match self {
             CustomerMatch::Any => &ANY,
@@ -76,16 +77,13 @@ pub async fn search_transactions(
     limit: i64,
     offset: i64,
 ) -> AppResult<TransactionMatches> {
-    let customers = customer_match(conn, filter).await?;
-    let kind = filter.kind.map(Kind::as_str);
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
-        [customers.param(), &kind, &filter.pos_id, &filter.cashier, &filter.customer_id, &filter.from, &filter.until];
-    let filter_sql = format!("where {} {TRANSACTION_FILTER}", customers.condition());
+    let filtered = Filtered::new(conn, filter).await?;
+    let (filter_sql, params) = filtered.clause();
     let count_up_to = offset.saturating_add(limit).saturating_add(REPORT_COUNT_AHEAD);
     let count = conn
         .prepare_cached(&format!("select count(*) from (select from transactions t {filter_sql} limit $8) matches"))
         .await?;
-    let mut count_params = params.to_vec();
+    let mut count_params = params.clone();
     count_params.push(&count_up_to);
     let total: i64 = conn.query_one(&count, &count_params).await?.get(0);
     let page = conn
@@ -93,11 +91,40 @@ pub async fn search_transactions(
             "{TRANSACTION_SELECT} {filter_sql} order by t.created_at desc, t.id desc limit $8 offset $9"
         ))
         .await?;
-    let mut all_params = params.to_vec();
+    let mut all_params = params;
     all_params.push(&limit);
     all_params.push(&offset);
     let items = conn.query(&page, &all_params).await?.iter().map(transaction_from_row).collect::<AppResult<_>>()?;
     Ok(TransactionMatches { items, total, exact: total < count_up_to })
+}
+
+/// The report's filters as SQL, for the page, its count and the totals alike.
+struct Filtered<'a> {
+    customers: CustomerMatch,
+    kind: Option<&'static str>,
+    filter: &'a TransactionFilter,
+}
+
+impl<'a> Filtered<'a> {
+    async fn new(conn: &Conn, filter: &'a TransactionFilter) -> AppResult<Self> {
+        Ok(Filtered { customers: customer_match(conn, filter).await?, kind: filter.kind.map(Kind::as_str), filter })
+    }
+
+    /// The `where` clause on `transactions t` and its parameters `$1` to `$7`; a statement adds
+    /// its own from `$8`.
+    fn clause(&self) -> (String, Vec<&(dyn ToSql + Sync)>) {
+        let filter = self.filter;
+        let params: Vec<&(dyn ToSql + Sync)> = vec![
+            self.customers.param(),
+            &self.kind,
+            &filter.pos_id,
+            &filter.cashier,
+            &filter.customer_id,
+            &filter.from,
+            &filter.until,
+        ];
+        (format!("where {} {TRANSACTION_FILTER}", self.customers.condition()), params)
+    }
 }
 
 /// How the report finds the customers its text matches.
@@ -134,18 +161,15 @@ pub struct ReportTotals {
 
 #[instrument(level = "debug", skip(conn))]
 pub async fn transaction_totals(conn: &Conn, filter: &TransactionFilter) -> AppResult<ReportTotals> {
-    let customers = customer_match(conn, filter).await?;
-    let kind = filter.kind.map(Kind::as_str);
-    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 7] =
-        [customers.param(), &kind, &filter.pos_id, &filter.cashier, &filter.customer_id, &filter.from, &filter.until];
+    let filtered = Filtered::new(conn, filter).await?;
+    let (filter_sql, params) = filtered.clause();
     let stmt = conn
         .prepare_cached(&format!(
             "select coalesce(sum(t.points) filter (where t.type = 'accreditation'), 0)::bigint as points_accredited, \
                     coalesce(-sum(t.points) filter (where t.type = 'redemption'), 0)::bigint as points_redeemed, \
                     coalesce(sum(t.invoice_amount) filter (where t.type = 'accreditation'), 0)::bigint as invoice_amount, \
                     coalesce(sum(t.redeemed_value) filter (where t.type = 'redemption'), 0)::bigint as redeemed_value \
-             from transactions t where {} {TRANSACTION_FILTER} and not t.is_voided",
-            customers.condition()
+             from transactions t {filter_sql} and not t.is_voided"
         ))
         .await?;
     let row = conn.query_one(&stmt, &params).await?;
