@@ -219,6 +219,7 @@ struct SuperAdminArgs {
 /// threshold hands such blocks back to the system as soon as they are freed.
 fn return_large_blocks_to_the_system() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[allow(unsafe_code)]
     // SAFETY: mallopt only changes the allocator's tuning; 1 MiB is a valid threshold.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
@@ -280,7 +281,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     if removed > 0 {
         tracing::warn!(removed, "removed companies left over by an interrupted provisioning or deletion");
     }
-    if !loyalty::http::client_is_built(&config.client_dir) {
+    if !loyalty::app::client_is_built(&config.client_dir) {
         tracing::warn!(dir = %config.client_dir.display(), "client is not built: only the API is served");
     }
     let state = AppState::new(config)?;

@@ -58,10 +58,14 @@ use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::Tenant;
 use crate::domain::{self, Page, Paged, MAX_TEXT};
-use crate::http::{AppState, Json, Path, Query};
-use crate::tenant::{active_status, audit, taken, DeleteKind, DeleteResponse};
+use crate::extract::{Json, Path, Query};
+use crate::session::Tenant;
+use crate::state::AppState;
+use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::{active_status, audit, taken};
+
+mod store;
 
 /// The screens whose users manage customers.
 const MANAGE: &[&str] = &["/settings/customers"];
@@ -131,6 +135,18 @@ pub struct SearchParams {
 pub struct CustomerUsage {
     pub transactions: i64,
 }
+
+/// A customer with transactions is deactivated instead of deleted.
+const REMOVAL: Removal = Removal {
+    table: "customers",
+    entity: "customer",
+    usage: store::USAGE,
+    inactive_too: false,
+    not_found: Msg::CustomerNotFound,
+    not_inactive: Msg::CustomerNotInactive,
+    deleted: "customer deleted",
+    deactivated: "customer has transactions: it was deactivated",
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -292,26 +308,13 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CustomerInput>
     Ok(Json(customer))
 }
 
-async fn usage_of(t: &Tenant, id: i64) -> AppResult<CustomerUsage> {
-    let stmt = t
-        .prepare_cached(
-            "select (select count(*) from transactions where customer_id = c.id) \
-             from customers c where c.id = $1 and c.is_active",
-        )
-        .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
-    Ok(CustomerUsage { transactions: row.get(0) })
-}
-
 /// Transactions of a customer, for the delete confirmation.
 #[utoipa::path(get, path = "/customers/{id}/usage", tag = "customers", security(("bearer" = [])),
     params(("id" = i64, Path, description = "customer id")),
     responses((status = 200, body = CustomerUsage), crate::error::ApiErrors))]
 async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CustomerUsage>> {
     t.require_permission(MANAGE).await?;
-    let usage = usage_of(&t, id).await?;
-    t.commit().await?;
-    Ok(Json(usage))
+    removal::usage(t, &REMOVAL, id).await
 }
 
 /// Deletes a customer, or deactivates one with transactions (needs the customers screen).
@@ -320,23 +323,7 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CustomerUsage>>
     responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
 async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_permission(MANAGE).await?;
-    let stmt = t.prepare_cached("select id from customers where id = $1 and is_active for update").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
-    let usage = usage_of(&t, id).await?;
-    let kind = if usage.transactions > 0 {
-        t.execute("update customers set is_active = false where id = $1", &[&id]).await?;
-        DeleteKind::Soft
-    } else {
-        t.execute("delete from customers where id = $1", &[&id]).await?;
-        DeleteKind::Hard
-    };
-    audit(&t, "customer.delete", "customer", Some(id), serde_json::json!({ "kind": kind })).await?;
-    t.commit().await?;
-    let message = match kind {
-        DeleteKind::Hard => "customer deleted",
-        DeleteKind::Soft => "customer has transactions: it was deactivated",
-    };
-    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+    removal::remove::<CustomerUsage>(t, &REMOVAL, id).await
 }
 
 /// Makes an inactive customer active again, with their history and points (needs the
@@ -346,15 +333,6 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     responses((status = 200, body = Customer), crate::error::ApiErrors))]
 async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Customer>> {
     t.require_permission(MANAGE).await?;
-    let stmt = t
-        .prepare_cached(&format!(
-            "update customers set is_active = true where id = $1 and not is_active returning {CUSTOMER_COLUMNS}"
-        ))
-        .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotInactive))?;
-    let customer = Customer::from_row(&row);
-    audit(&t, "customer.reactivate", "customer", Some(id), serde_json::json!({ "document": customer.document }))
-        .await?;
-    t.commit().await?;
-    Ok(Json(customer))
+    let detail = |customer: &Customer| serde_json::json!({ "document": customer.document });
+    removal::reactivate(t, &REMOVAL, id, store::find, detail).await
 }

@@ -6,11 +6,15 @@ use tokio_postgres::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::Tenant;
 use crate::domain::{self, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path, Query};
-use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
+use crate::extract::{Json, Path, Query};
+use crate::session::Tenant;
+use crate::state::AppState;
+use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::{audit, taken, StatusParams};
+
+mod store;
 
 /// The icons a category may have (Heroicons names).
 pub const ICONS: [&str; 26] = [
@@ -94,6 +98,18 @@ pub struct CategoryUsage {
     pub products: i64,
 }
 
+/// A category that products use is deactivated instead of deleted.
+const REMOVAL: Removal = Removal {
+    table: "categories",
+    entity: "category",
+    usage: store::USAGE,
+    inactive_too: false,
+    not_found: Msg::CategoryNotFound,
+    not_inactive: Msg::CategoryNotInactive,
+    deleted: "category deleted",
+    deactivated: "category is in use by products: it was deactivated",
+};
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list, create))
@@ -158,25 +174,13 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CategoryInput>
     Ok(Json(Category::from_row(&row)))
 }
 
-async fn usage_of(t: &Tenant, id: i64) -> AppResult<CategoryUsage> {
-    let stmt = t
-        .prepare_cached(
-            "select (select count(*) from products where category_id = c.id) from categories c where c.id = $1 and c.is_active",
-        )
-        .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
-    Ok(CategoryUsage { products: row.get(0) })
-}
-
 /// Products in a category, for the delete confirmation (needs the categories screen).
 #[utoipa::path(get, path = "/categories/{id}/usage", tag = "categories", security(("bearer" = [])),
     params(("id" = i64, Path, description = "category id")),
     responses((status = 200, body = CategoryUsage), crate::error::ApiErrors))]
 async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CategoryUsage>> {
     t.require_permission(MANAGE).await?;
-    let usage = usage_of(&t, id).await?;
-    t.commit().await?;
-    Ok(Json(usage))
+    removal::usage(t, &REMOVAL, id).await
 }
 
 /// Deletes a category, or deactivates one that products use (needs the categories screen).
@@ -185,23 +189,7 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CategoryUsage>>
     responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
 async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_permission(MANAGE).await?;
-    let stmt = t.prepare_cached("select id from categories where id = $1 and is_active for update").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
-    let usage = usage_of(&t, id).await?;
-    let kind = if usage.products > 0 {
-        t.execute("update categories set is_active = false where id = $1", &[&id]).await?;
-        DeleteKind::Soft
-    } else {
-        t.execute("delete from categories where id = $1", &[&id]).await?;
-        DeleteKind::Hard
-    };
-    audit(&t, "category.delete", "category", Some(id), serde_json::json!({ "kind": kind })).await?;
-    t.commit().await?;
-    let message = match kind {
-        DeleteKind::Hard => "category deleted",
-        DeleteKind::Soft => "category is in use by products: it was deactivated",
-    };
-    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+    removal::remove::<CategoryUsage>(t, &REMOVAL, id).await
 }
 
 /// Makes an inactive category active again (needs the categories screen).
@@ -210,15 +198,6 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     responses((status = 200, body = Category), crate::error::ApiErrors))]
 async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Category>> {
     t.require_permission(MANAGE).await?;
-    let stmt = t
-        .prepare_cached(
-            "update categories set is_active = true where id = $1 and not is_active returning id, name, icon",
-        )
-        .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotInactive))?;
-    let category = Category::from_row(&row);
-    audit(&t, "category.reactivate", "category", Some(category.id), serde_json::json!({ "name": category.name }))
-        .await?;
-    t.commit().await?;
-    Ok(Json(category))
+    let detail = |category: &Category| serde_json::json!({ "name": category.name });
+    removal::reactivate(t, &REMOVAL, id, store::find, detail).await
 }

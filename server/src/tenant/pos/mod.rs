@@ -6,11 +6,15 @@ use tokio_postgres::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::Tenant;
 use crate::domain::{self, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path, Query};
-use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
+use crate::extract::{Json, Path, Query};
+use crate::session::Tenant;
+use crate::state::AppState;
+use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::{audit, taken, StatusParams};
+
+mod store;
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PointOfSale {
@@ -48,6 +52,18 @@ pub struct PosUsage {
     pub users: i64,
     pub transactions: i64,
 }
+
+/// A point of sale that users or transactions refer to is deactivated instead of deleted.
+const REMOVAL: Removal = Removal {
+    table: "points_of_sale",
+    entity: "pos",
+    usage: store::USAGE,
+    inactive_too: false,
+    not_found: Msg::PosNotFound,
+    not_inactive: Msg::PosNotInactive,
+    deleted: "point of sale deleted",
+    deactivated: "point of sale has users or transactions: it was deactivated",
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -108,27 +124,13 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<PosInput>) -> 
     Ok(Json(pos))
 }
 
-async fn usage_of(t: &Tenant, id: i64) -> AppResult<PosUsage> {
-    let stmt = t
-        .prepare_cached(
-            "select (select count(*) from users where pos_id = p.id) as users, \
-                    (select count(*) from transactions where pos_id = p.id) as transactions \
-             from points_of_sale p where p.id = $1 and p.is_active",
-        )
-        .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
-    Ok(PosUsage { users: row.get("users"), transactions: row.get("transactions") })
-}
-
 /// Users and transactions that refer to a point of sale, for the delete confirmation (admin).
 #[utoipa::path(get, path = "/pos/{id}/usage", tag = "points of sale", security(("bearer" = [])),
     params(("id" = i64, Path, description = "point of sale id")),
     responses((status = 200, body = PosUsage), crate::error::ApiErrors))]
 async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PosUsage>> {
     t.require_admin()?;
-    let usage = usage_of(&t, id).await?;
-    t.commit().await?;
-    Ok(Json(usage))
+    removal::usage(t, &REMOVAL, id).await
 }
 
 /// Deletes a point of sale, or deactivates it when users or transactions refer to it (admin).
@@ -137,24 +139,7 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PosUsage>> {
     responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
 async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_admin()?;
-    // Lock the row so that no user or sale can start referring to it while we decide.
-    let stmt = t.prepare_cached("select id from points_of_sale where id = $1 and is_active for update").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
-    let usage = usage_of(&t, id).await?;
-    let kind = if usage.users > 0 || usage.transactions > 0 {
-        t.execute("update points_of_sale set is_active = false where id = $1", &[&id]).await?;
-        DeleteKind::Soft
-    } else {
-        t.execute("delete from points_of_sale where id = $1", &[&id]).await?;
-        DeleteKind::Hard
-    };
-    audit(&t, "pos.delete", "pos", Some(id), serde_json::json!({ "kind": kind })).await?;
-    t.commit().await?;
-    let message = match kind {
-        DeleteKind::Hard => "point of sale deleted",
-        DeleteKind::Soft => "point of sale has users or transactions: it was deactivated",
-    };
-    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+    removal::remove::<PosUsage>(t, &REMOVAL, id).await
 }
 
 /// Makes an inactive point of sale active again (admin).
@@ -163,12 +148,5 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     responses((status = 200, body = PointOfSale), crate::error::ApiErrors))]
 async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PointOfSale>> {
     t.require_admin()?;
-    let stmt = t
-        .prepare_cached("update points_of_sale set is_active = true where id = $1 and not is_active returning id, name")
-        .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotInactive))?;
-    let pos = PointOfSale::from_row(&row);
-    audit(&t, "pos.reactivate", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
-    t.commit().await?;
-    Ok(Json(pos))
+    removal::reactivate(t, &REMOVAL, id, store::find, |pos: &PointOfSale| serde_json::json!({ "name": pos.name })).await
 }

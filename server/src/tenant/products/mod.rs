@@ -6,11 +6,15 @@ use tokio_postgres::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::Tenant;
 use crate::domain::{self, Role, MAX_LONG_TEXT, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path};
-use crate::tenant::{audit, taken, DeleteKind, DeleteResponse};
+use crate::extract::{Json, Path};
+use crate::session::Tenant;
+use crate::state::AppState;
+use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::{audit, taken};
+
+mod store;
 
 const MANAGE: &[&str] = &["/settings/products"];
 
@@ -115,6 +119,20 @@ pub struct ProductUsage {
     pub transactions: i64,
 }
 
+/// A product with transactions is made inactive instead of deleted. An inactive product can be
+/// deleted too: the products screen lists every product, active or not, and edits its state
+/// (docs/decisions.md).
+const REMOVAL: Removal = Removal {
+    table: "products",
+    entity: "product",
+    usage: store::USAGE,
+    inactive_too: true,
+    not_found: Msg::ProductNotFound,
+    not_inactive: Msg::ProductNotInactive,
+    deleted: "product deleted",
+    deactivated: "product has transactions: it was made inactive",
+};
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_active, create))
@@ -155,12 +173,6 @@ async fn check_category(t: &Tenant, id: Option<i64>) -> AppResult<()> {
     Ok(())
 }
 
-async fn fetch(t: &Tenant, id: i64) -> AppResult<Product> {
-    let stmt = t.prepare_cached(&format!("{PRODUCT_SELECT} where p.id = $1")).await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
-    Ok(Product::from_row(&row))
-}
-
 /// Adds a product (needs the products screen).
 #[utoipa::path(post, path = "/products", tag = "products", security(("bearer" = [])), request_body = ProductInput,
     responses((status = 201, body = Product), crate::error::ApiErrors))]
@@ -186,7 +198,7 @@ async fn create(t: Tenant, Json(input): Json<ProductInput>) -> AppResult<(Status
     };
     let id: i64 = row.get(0);
     audit(&t, "product.create", "product", Some(id), serde_json::json!({ "code": p.code })).await?;
-    let product = fetch(&t, id).await?;
+    let product = store::fetch(&t, id).await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(product)))
 }
@@ -225,19 +237,9 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<ProductInput>)
         return Err(AppError::not_found(Msg::ProductNotFound));
     }
     audit(&t, "product.update", "product", Some(id), serde_json::json!({ "code": p.code })).await?;
-    let product = fetch(&t, id).await?;
+    let product = store::fetch(&t, id).await?;
     t.commit().await?;
     Ok(Json(product))
-}
-
-async fn usage_of(t: &Tenant, id: i64) -> AppResult<ProductUsage> {
-    let stmt = t
-        .prepare_cached(
-            "select (select count(*) from transactions where product_id = p.id) from products p where p.id = $1",
-        )
-        .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
-    Ok(ProductUsage { transactions: row.get(0) })
 }
 
 /// Transactions of a product, for the delete confirmation (needs the products screen).
@@ -246,9 +248,7 @@ async fn usage_of(t: &Tenant, id: i64) -> AppResult<ProductUsage> {
     responses((status = 200, body = ProductUsage), crate::error::ApiErrors))]
 async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<ProductUsage>> {
     t.require_permission(MANAGE).await?;
-    let usage = usage_of(&t, id).await?;
-    t.commit().await?;
-    Ok(Json(usage))
+    removal::usage(t, &REMOVAL, id).await
 }
 
 /// Deletes a product, or makes one with transactions inactive (needs the products screen).
@@ -257,23 +257,7 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<ProductUsage>> 
     responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
 async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_permission(MANAGE).await?;
-    let stmt = t.prepare_cached("select id from products where id = $1 for update").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
-    let usage = usage_of(&t, id).await?;
-    let kind = if usage.transactions > 0 {
-        t.execute("update products set is_active = false where id = $1", &[&id]).await?;
-        DeleteKind::Soft
-    } else {
-        t.execute("delete from products where id = $1", &[&id]).await?;
-        DeleteKind::Hard
-    };
-    audit(&t, "product.delete", "product", Some(id), serde_json::json!({ "kind": kind })).await?;
-    t.commit().await?;
-    let message = match kind {
-        DeleteKind::Hard => "product deleted",
-        DeleteKind::Soft => "product has transactions: it was made inactive",
-    };
-    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+    removal::remove::<ProductUsage>(t, &REMOVAL, id).await
 }
 
 /// Makes an inactive product active again (needs the products screen).
@@ -282,14 +266,10 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     responses((status = 200, body = Product), crate::error::ApiErrors))]
 async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Product>> {
     t.require_permission(MANAGE).await?;
-    let stmt = t.prepare_cached("select points_value from products where id = $1 and not is_active for update").await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotInactive))?;
-    if row.get::<_, i64>("points_value") < 1 {
+    let points = store::lock_inactive(&t, id).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotInactive))?;
+    // The till offers every active product for redemption: it must be worth something.
+    if points < 1 {
         return Err(AppError::bad_request(Msg::ProductPointsRequired.field(Field::PointsValue)));
     }
-    t.execute("update products set is_active = true where id = $1", &[&id]).await?;
-    audit(&t, "product.reactivate", "product", Some(id), serde_json::json!({})).await?;
-    let product = fetch(&t, id).await?;
-    t.commit().await?;
-    Ok(Json(product))
+    removal::reactivate(t, &REMOVAL, id, store::fetch, |_: &Product| serde_json::json!({})).await
 }

@@ -8,12 +8,17 @@ use utoipa_axum::routes;
 
 use axum::extract::State;
 
-use crate::auth::{self, ClientAddress, PasswordCheck, Tenant};
 use crate::db::TenantTx;
 use crate::domain::{self, Role};
 use crate::error::{AppError, AppResult, Field, Lang, Msg, Params};
-use crate::http::{AppState, Json, Path, Query};
-use crate::tenant::{audit, taken, DeleteKind, DeleteResponse, StatusParams};
+use crate::extract::{Json, Path, Query};
+use crate::session::{self, ClientAddress, Tenant};
+use crate::state::AppState;
+use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::{audit, taken, StatusParams};
+use crate::throttle::{self, PasswordCheck};
+
+mod store;
 
 /// Creates the company's `admin` account while its schema is provisioned.
 pub async fn insert_admin(client: &tokio_postgres::Client, password_hash: &str) -> Result<(), tokio_postgres::Error> {
@@ -80,6 +85,18 @@ impl UserInput {
 pub struct UserUsage {
     pub transactions: i64,
 }
+
+/// A user with transactions is deactivated instead of deleted, and can no longer log in.
+const REMOVAL: Removal = Removal {
+    table: "users",
+    entity: "user",
+    usage: store::USAGE,
+    inactive_too: false,
+    not_found: Msg::UserNotFound,
+    not_inactive: Msg::UserNotInactive,
+    deleted: "user deleted",
+    deactivated: "user has transactions: it was deactivated and can no longer log in",
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -148,12 +165,6 @@ async fn check_pos(t: &Tenant, pos: Option<i64>) -> AppResult<()> {
     Ok(())
 }
 
-async fn fetch(t: &Tenant, id: i64) -> AppResult<User> {
-    let stmt = t.prepare_cached(&format!("{USER_SELECT} where u.id = $1 and u.is_active")).await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
-    Ok(User::from_row(&row))
-}
-
 /// Refuses a change that would leave the company without an active admin.
 async fn keep_an_admin(t: &Tenant, id: i64) -> AppResult<()> {
     let stmt = t.prepare_cached("select count(*) from users where role = 'admin' and is_active and id <> $1").await?;
@@ -179,7 +190,7 @@ async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCod
     let password = domain::new_password(Field::Password, input.password.as_deref())?;
     let (role, pos) = input.role_and_pos()?;
     check_pos(&t, pos).await?;
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let stmt = t
         .prepare_cached(
             "insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4) \
@@ -192,7 +203,7 @@ async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCod
     };
     let id: i64 = row.get(0);
     audit(&t, "user.create", "user", Some(id), serde_json::json!({ "username": username, "role": role })).await?;
-    let user = fetch(&t, id).await?;
+    let user = store::fetch(&t, id).await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(user)))
 }
@@ -207,7 +218,7 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<UserInput>) ->
         return Err(AppError::bad_request(Msg::UserRoleRequired));
     }
     let (role, pos) = input.role_and_pos()?;
-    let current = fetch(&t, id).await?;
+    let current = store::fetch(&t, id).await?;
     if current.role == "admin" && role != Role::Admin {
         keep_an_admin(&t, id).await?;
     }
@@ -215,19 +226,9 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<UserInput>) ->
     let stmt = t.prepare_cached("update users set role = $2, pos_id = $3 where id = $1 and is_active").await?;
     t.execute(&stmt, &[&id, &role.as_str(), &pos]).await?;
     audit(&t, "user.update", "user", Some(id), serde_json::json!({ "role": role, "posId": pos })).await?;
-    let user = fetch(&t, id).await?;
+    let user = store::fetch(&t, id).await?;
     t.commit().await?;
     Ok(Json(user))
-}
-
-async fn usage_of(t: &Tenant, id: i64) -> AppResult<UserUsage> {
-    let stmt = t
-        .prepare_cached(
-            "select (select count(*) from transactions where cashier_id = u.id) from users u where u.id = $1 and u.is_active",
-        )
-        .await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
-    Ok(UserUsage { transactions: row.get(0) })
 }
 
 /// Transactions made by a user, for the delete confirmation (admin).
@@ -236,9 +237,7 @@ async fn usage_of(t: &Tenant, id: i64) -> AppResult<UserUsage> {
     responses((status = 200, body = UserUsage), crate::error::ApiErrors))]
 async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<UserUsage>> {
     t.require_admin()?;
-    let usage = usage_of(&t, id).await?;
-    t.commit().await?;
-    Ok(Json(usage))
+    removal::usage(t, &REMOVAL, id).await
 }
 
 /// Deletes a user, or deactivates one with transactions (admin; never oneself).
@@ -255,21 +254,7 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     if row.get::<_, String>("role") == "admin" {
         keep_an_admin(&t, id).await?;
     }
-    let usage = usage_of(&t, id).await?;
-    let kind = if usage.transactions > 0 {
-        t.execute("update users set is_active = false where id = $1", &[&id]).await?;
-        DeleteKind::Soft
-    } else {
-        t.execute("delete from users where id = $1", &[&id]).await?;
-        DeleteKind::Hard
-    };
-    audit(&t, "user.delete", "user", Some(id), serde_json::json!({ "kind": kind })).await?;
-    t.commit().await?;
-    let message = match kind {
-        DeleteKind::Hard => "user deleted",
-        DeleteKind::Soft => "user has transactions: it was deactivated and can no longer log in",
-    };
-    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+    removal::remove::<UserUsage>(t, &REMOVAL, id).await
 }
 
 /// Makes an inactive user active again, with the role, point of sale and password they had
@@ -279,13 +264,7 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     responses((status = 200, body = User), crate::error::ApiErrors))]
 async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<User>> {
     t.require_admin()?;
-    let stmt =
-        t.prepare_cached("update users set is_active = true where id = $1 and not is_active returning id").await?;
-    t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotInactive))?;
-    audit(&t, "user.reactivate", "user", Some(id), serde_json::json!({})).await?;
-    let user = fetch(&t, id).await?;
-    t.commit().await?;
-    Ok(Json(user))
+    removal::reactivate(t, &REMOVAL, id, store::fetch, |_: &User| serde_json::json!({})).await
 }
 
 /// Sets a user's password (admin); every session of that user ends. Audited, without the password.
@@ -305,7 +284,7 @@ async fn reset_password(
         return Err(AppError::conflict(Msg::UserResetOwnPassword));
     }
     let password = domain::new_password(Field::Password, input.password.as_deref())?;
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let stmt = t
         .prepare_cached(
             "update users set password_hash = $2, session_version = session_version + 1 \
@@ -349,13 +328,13 @@ async fn change_own_password(
     };
     let (t, verified) = t
         .between_transactions(&state, async {
-            auth::throttled(&state, check, async {
+            throttle::throttled(&state, check, async {
                 let tx = TenantTx::begin(&state.pool, &prefix).await?;
                 let stmt = tx.prepare_cached("select password_hash from users where id = $1 and is_active").await?;
                 let hash: Option<String> = tx.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0));
                 tx.commit().await?;
-                let hash = hash.unwrap_or(auth::dummy_hash().await);
-                Ok(auth::verify_password(current, hash).await.then_some(()))
+                let hash = hash.unwrap_or(session::dummy_hash().await);
+                Ok(session::verify_password(current, hash).await.then_some(()))
             })
             .await
         })
@@ -363,7 +342,7 @@ async fn change_own_password(
     if verified.is_none() {
         return Err(AppError::bad_request(Msg::CurrentPasswordIncorrect));
     }
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let stmt = t
         .prepare_cached(
             "update users set password_hash = $2, session_version = session_version + 1 \
@@ -371,7 +350,7 @@ async fn change_own_password(
         )
         .await?;
     let row = t.query_opt(&stmt, &[&id, &hash]).await?.ok_or_else(AppError::unauthorized)?;
-    let claims = auth::Claims { sv: row.get(0), ..t.claims().clone() };
+    let claims = session::Claims { sv: row.get(0), ..t.claims().clone() };
     audit(&t, "user.passwordChange", "user", Some(id), serde_json::json!({})).await?;
     t.commit().await?;
     let token = state.keys.issue(claims)?;
