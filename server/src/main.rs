@@ -389,7 +389,7 @@ async fn seed_demo(args: DbArgs) -> anyhow::Result<ExitCode> {
 /// (client/scripts/api-types.sh).
 fn print_openapi() -> anyhow::Result<ExitCode> {
     use std::io::Write;
-    let json = loyalty::http::openapi().to_pretty_json().context("serialising the OpenAPI document")?;
+    let json = loyalty::app::openapi().to_pretty_json().context("serialising the OpenAPI document")?;
     writeln!(std::io::stdout().lock(), "{json}").context("writing the OpenAPI document")?;
     Ok(ExitCode::SUCCESS)
 }
