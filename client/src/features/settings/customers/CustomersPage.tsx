@@ -5,11 +5,11 @@ import { useFormat } from '../../../app/useFormat';
 import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList, useListState } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import type { Customer } from '../../../lib/types';
-import { useFeedback } from '../shared/feedback';
+import { useFeedback } from '../../../app/feedback';
 import { RowMenu } from '../shared/RowMenu';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
-import { useUsageCheck } from '../shared/useUsageCheck';
+import { ReactivateOffer, useListReactivation, useReactivation } from '../../../components/list/reactivation';
+import { useUsageCheck } from '../../../components/list/useUsageCheck';
 import { checkCustomer, customerFormValues, EMPTY_CUSTOMER, type CustomerFormValues } from './customerForm';
 import { CustomerFields } from './CustomerFields';
 import {

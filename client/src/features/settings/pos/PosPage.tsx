@@ -7,9 +7,9 @@ import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList } fr
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { PointOfSale } from '../../../lib/types';
-import { useFeedback } from '../shared/feedback';
-import { useUsageCheck } from '../shared/useUsageCheck';
-import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
+import { useFeedback } from '../../../app/feedback';
+import { useUsageCheck } from '../../../components/list/useUsageCheck';
+import { ReactivateOffer, useListReactivation, useReactivation } from '../../../components/list/reactivation';
 import {
   useCreatePosMutation,
   useDeletePosMutation,

@@ -10,9 +10,9 @@ import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList } fr
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { Product } from '../../../lib/types';
-import { useFeedback } from '../shared/feedback';
-import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
-import { useUsageCheck } from '../shared/useUsageCheck';
+import { useFeedback } from '../../../app/feedback';
+import { ReactivateOffer, useListReactivation, useReactivation } from '../../../components/list/reactivation';
+import { useUsageCheck } from '../../../components/list/useUsageCheck';
 import { checkProduct, EMPTY_PRODUCT, productFormValues, type ProductFormValues } from './productForm';
 import { ProductFields } from './ProductFields';
 import {

@@ -7,9 +7,9 @@ import { TextField } from '../../../components/FormField';
 import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
-import { useFeedback } from '../shared/feedback';
-import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
-import { useUsageCheck } from '../shared/useUsageCheck';
+import { useFeedback } from '../../../app/feedback';
+import { ReactivateOffer, useListReactivation, useReactivation } from '../../../components/list/reactivation';
+import { useUsageCheck } from '../../../components/list/useUsageCheck';
 import { UserAssignmentFields } from './UserAssignmentFields';
 import { EMPTY_USER, newUserBody, userUpdateBody, withRole, type CompanyRole, type UserFormValues } from './userForm';
 import {
