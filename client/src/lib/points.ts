@@ -97,16 +97,6 @@ export function canReprint(transaction: Pick<Transaction, 'is_voided' | 'type'>)
   return transaction.type === 'redemption' && !transaction.is_voided;
 }
 
-/** The cashier the server names on the rows the expiration job writes. */
-export const SYSTEM_CASHIER = 'system';
-
-/** Whether a row's cashier is the expiration job rather than a person (shown translated). */
-export function isSystemCashier(
-  cashierUsername: string | null | undefined,
-): cashierUsername is typeof SYSTEM_CASHIER | null | undefined {
-  return !cashierUsername || cashierUsername === SYSTEM_CASHIER;
-}
-
 /** Usernames compare without case and without the '@prefix' of the login name. */
 export function sameUsername(a: string | null | undefined, b: string | null | undefined): boolean {
   if (!a || !b) return false;
