@@ -16,7 +16,7 @@ import { csvFormat, downloadCsv } from '../../lib/csv';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { byName } from '../../lib/paging';
 import { SYSTEM_CASHIER, transactionDescription } from '../../lib/ledger';
-import { canReprint, canVoid, voidNeedsSupervisor } from '../../lib/points';
+import { canReprint, canVoid, voidNeedsSupervisor } from '../points';
 import type { Transaction, TransactionType } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { fetchAllTransactions, type ExportProgress } from './exportAll';

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
-import { useGetRedeemableProductsQuery } from '../../../app/pointsApi';
+import { useGetRedeemableProductsQuery } from '../../points';
 import { selectUser } from '../../../app/session';
 import { useFormat } from '../../../app/useFormat';
 import {
