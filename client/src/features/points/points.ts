@@ -1,9 +1,9 @@
 // Rules of the accredit and redeem screens (SPEC.md section 5, DESIGN.md section 6). Pure functions:
 // the screens, the quick panels and their tests all decide through these.
 
-import type { TKey } from '../i18n/keys';
-import type { Product, Transaction, User } from './types';
-import { matchesSearch } from './paging';
+import type { TKey } from '../../i18n/keys';
+import type { Product, Transaction, User } from '../../lib/types';
+import { matchesSearch } from '../../lib/paging';
 
 /** The full redeem screen shows at most this many products while there is no search text. */
 export const MAX_PRODUCTS_WITHOUT_SEARCH = 10;

@@ -2,7 +2,7 @@ import { ArrowPathIcon, GiftIcon, ListBulletIcon, MagnifyingGlassIcon, Squares2X
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
-import { useGetRedeemableProductsQuery, useRedeemPointsMutation } from '../../app/pointsApi';
+import { useGetRedeemableProductsQuery, useRedeemPointsMutation } from './pointsApi';
 import { useGetCategoriesQuery, useGetSettingsQuery } from '../../app/tenantApi';
 import { useFormat } from '../../app/useFormat';
 import { useIdempotentSubmit } from '../../lib/idempotency';
@@ -14,11 +14,11 @@ import {
   parsePoints,
   redeemableProducts,
   validateRedeemPoints,
-} from '../../lib/points';
+} from './points';
 import type { Category, Customer, Product } from '../../lib/types';
-import { FormError, SelectField, TextField } from '../FormField';
-import { ReceiptModal } from '../receipt/ReceiptModal';
-import type { ReceiptData } from '../receipt/Receipt';
+import { FormError, SelectField, TextField } from '../../components/FormField';
+import { ReceiptModal } from '../../components/receipt/ReceiptModal';
+import type { ReceiptData } from '../../components/receipt/Receipt';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
 import { ProductPicker, type ProductView } from './ProductPicker';
 

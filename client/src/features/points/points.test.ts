@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { makeProduct, makeTransaction } from '../test/pointsFixtures';
+import { makeProduct, makeTransaction } from '../../test/pointsFixtures';
 import {
   canReprint,
   canSubmitRedeem,
