@@ -1,6 +1,6 @@
 //! A company's own data, always reached through the `Tenant` extractor's transaction.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tokio_postgres::types::ToSql;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -11,7 +11,9 @@ pub mod categories;
 pub mod customers;
 pub mod pos;
 pub mod products;
+pub mod removal;
 pub mod settings;
+mod store;
 pub mod users;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -24,22 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(users::router())
 }
 
-/// What a delete did: `hard` removed the record, `soft` made it inactive because history
-/// or other records refer to it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum DeleteKind {
-    Hard,
-    Soft,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct DeleteResponse {
-    pub message: String,
-    pub deleted: DeleteKind,
-}
-
-/// Records a change in the company's audit trail.
+/// Records a change in the company's audit trail, by the caller.
 pub async fn audit(
     t: &crate::session::Tenant,
     action: &str,
@@ -47,15 +34,7 @@ pub async fn audit(
     entity_id: Option<i64>,
     detail: serde_json::Value,
 ) -> Result<(), tokio_postgres::Error> {
-    let (actor, impersonated_by) = t.actor();
-    let stmt = t
-        .prepare_cached(
-            "insert into audit_log (actor, impersonated_by, action, entity, entity_id, detail) \
-             values ($1, $2, $3, $4, $5, $6)",
-        )
-        .await?;
-    t.execute(&stmt, &[&actor, &impersonated_by, &action, &entity, &entity_id, &detail]).await?;
-    Ok(())
+    store::insert_audit(t, t.actor(), action, entity, entity_id, &detail).await
 }
 
 /// Which records a list shows: the active ones (the default) or the inactive ones, which can be
@@ -85,7 +64,8 @@ pub fn active_status(status: Option<&str>) -> AppResult<bool> {
 
 /// The answer to an insert that did nothing because its unique key is taken: when an inactive
 /// record holds the key, a 409 `inactive` naming its `id` (the client offers to reactivate it),
-/// else the plain duplicate `exists`. `lookup` selects `id, is_active` by the key.
+/// else the plain duplicate `exists`. `lookup` is the entity store's statement selecting
+/// `id, is_active` by the key.
 pub async fn taken(
     t: &crate::session::Tenant,
     lookup: &str,
@@ -93,14 +73,8 @@ pub async fn taken(
     exists: Msg,
     inactive: Msg,
 ) -> AppError {
-    let found = match t.prepare_cached(lookup).await {
-        Ok(stmt) => t.query_opt(&stmt, &[key]).await,
-        Err(e) => Err(e),
-    };
-    match found {
-        Ok(Some(row)) if !row.get::<_, bool>("is_active") => {
-            AppError::conflict(inactive.with("id", row.get::<_, i64>("id")))
-        }
+    match store::key_holder(t, lookup, key).await {
+        Ok(Some((id, false))) => AppError::conflict(inactive.with("id", id)),
         Ok(_) => AppError::conflict(exists),
         Err(e) => e.into(),
     }

@@ -137,10 +137,17 @@ async fn a_deleted_user_with_transactions_is_deactivated_and_cannot_log_in() {
     assert_eq!(app.get("/api/pos", &busy_token).await.status, StatusCode::UNAUTHORIZED);
     // A point of sale with users (even inactive ones) or transactions is only deactivated.
     assert_eq!(app.get(&format!("/api/pos/{pos}/usage"), &admin).await.body["users"], 1);
-    assert_eq!(app.delete(&format!("/api/pos/{pos}"), &admin).await.body["deleted"], "soft");
+    let soft = app.delete(&format!("/api/pos/{pos}"), &admin).await;
+    assert_eq!(soft.body["deleted"], "soft");
+    assert_eq!(soft.body["message"], "point of sale has users or transactions: it was deactivated");
     let empty = app.create_pos(&admin, "Vacío").await;
     assert_eq!(app.delete(&format!("/api/pos/{empty}"), &admin).await.body["deleted"], "hard");
     assert!(app.get("/api/pos", &admin).await.body.as_array().unwrap().is_empty());
+    // Each delete is audited with what it did.
+    let audited = "select count(*) from tenant_acme.audit_log where (action, entity, detail ->> 'kind') in \
+                   (('user.delete', 'user', 'soft'), ('user.delete', 'user', 'hard'), \
+                    ('pos.delete', 'pos', 'soft'), ('pos.delete', 'pos', 'hard'))";
+    assert_eq!(app.count(audited).await, 4);
 }
 
 #[tokio::test]
@@ -232,6 +239,8 @@ async fn products_and_categories_in_use_are_only_deactivated() {
         .unwrap();
     assert_eq!(app.get(&format!("/api/products/{sold}/usage"), &admin).await.body["transactions"], 1);
     assert_eq!(app.get(&format!("/api/categories/{used_category}/usage"), &admin).await.body["products"], 1);
+    assert_eq!(app.delete(&format!("/api/products/{sold}"), &admin).await.body["deleted"], "soft");
+    // A product's state is one of its fields: an inactive product can still be deleted.
     assert_eq!(app.delete(&format!("/api/products/{sold}"), &admin).await.body["deleted"], "soft");
     assert_eq!(app.delete(&format!("/api/products/{unsold}"), &admin).await.body["deleted"], "hard");
     assert_eq!(app.delete(&format!("/api/categories/{used_category}"), &admin).await.body["deleted"], "soft");

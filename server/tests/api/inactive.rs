@@ -119,6 +119,11 @@ async fn users_points_of_sale_categories_and_products_list_offer_and_reactivate_
         assert_eq!(again.body["params"]["id"], id, "{path}");
         let back = app.post(&format!("{path}/{id}/reactivate"), &admin, json!({})).await;
         assert_eq!(back.status, StatusCode::OK, "{path}: {}", back.body);
+        let audited = format!(
+            "select count(*) from tenant_acme.audit_log \
+             where action = '{area}.reactivate' and entity = '{area}' and entity_id = {id}"
+        );
+        assert_eq!(app.count(&audited).await, 1, "{path}");
         assert_eq!(
             app.post(&format!("{path}/{id}/reactivate"), &admin, json!({})).await.status,
             StatusCode::NOT_FOUND,

@@ -1,0 +1,160 @@
+import { CheckCircleIcon, PlusCircleIcon, SparklesIcon } from '@heroicons/react/24/outline';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { useAccreditPointsMutation, useGetAccreditPreviewQuery, type AccreditPreview } from './pointsApi';
+import { useFormat } from '../../app/useFormat';
+import { useIdempotentSubmit } from '../../lib/idempotency';
+import { validateInvoiceAmount } from './points';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { DigitsField } from '../../components/DigitsField';
+import { FormError, TextField } from '../../components/FormField';
+import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
+
+interface Success {
+  points: number;
+  name: string;
+  balance: number;
+}
+
+/** How long the amount must stay unchanged before the till asks what it earns. */
+const PREVIEW_DELAY_MS = 250;
+
+/** The points the typed invoice earns and the bonuses that apply, as the server computes them. */
+function EarningPreview({ preview }: { preview: AccreditPreview }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const bonuses = [
+    preview.campaignMultiplier !== 1 ? t('accredit.bonus.campaign', { multiplier: format.decimal(preview.campaignMultiplier) }) : null,
+    preview.firstPurchaseBonus != null ? t('accredit.bonus.firstPurchase', { multiplier: format.decimal(preview.firstPurchaseBonus) }) : null,
+    preview.birthdayBonus != null ? t('accredit.bonus.birthday', { multiplier: format.decimal(preview.birthdayBonus) }) : null,
+  ].filter((bonus): bonus is string => bonus !== null);
+  return (
+    <>
+      <SparklesIcon aria-hidden="true" />
+      <span>{t('accredit.preview', { points: format.number(preview.points) })}</span>
+      {bonuses.map((bonus) => (
+        <span key={bonus} className="accredit-bonus">
+          {bonus}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Accredit flow of SPEC.md section 4: find the customer, enter the invoice amount (digits only,
+ * above zero) and an optional reference, see what it earns (with the bonuses that apply), credit
+ * the points; the points earned are shown and the form and the customer are cleared, so the next
+ * sale starts from the lookup. Used by /accreditar and by the dashboard's quick panel.
+ */
+export function AccreditForm({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const lookup = useCustomerLookup();
+  const [accredit, { isLoading }] = useAccreditPointsMutation();
+  const submitOnce = useIdempotentSubmit();
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<Success | null>(null);
+  const customer = lookup.customer;
+  const settledAmount = useDebouncedValue(amount, PREVIEW_DELAY_MS);
+  const previewFor =
+    customer && settledAmount === amount && validateInvoiceAmount(amount) === null
+      ? { customerId: customer.id, invoiceAmount: Number(amount) }
+      : skipToken;
+  const preview = useGetAccreditPreviewQuery(previewFor);
+  const previewShown = previewFor !== skipToken && !preview.isFetching;
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSuccess(null);
+    if (!customer) {
+      setError(t('dashboard.errorEnterId'));
+      return;
+    }
+    const invalid = validateInvoiceAmount(amount);
+    if (invalid) {
+      setError(t(invalid));
+      return;
+    }
+    setError(null);
+    const request = { customerId: customer.id, invoiceAmount: Number(amount), invoiceReference: reference.trim() };
+    try {
+      const outcome = await submitOnce(JSON.stringify(request), (idempotencyKey) =>
+        accredit({ ...request, idempotencyKey }).unwrap(),
+      );
+      if (!outcome.ran) return;
+      const { updatedCustomer, newTransaction } = outcome.result;
+      // The next sale must not go to this customer by mistake.
+      lookup.clear();
+      setSuccess({ points: newTransaction.points, name: updatedCustomer.name, balance: updatedCustomer.points });
+      setAmount('');
+      setReference('');
+    } catch (failure) {
+      if (apiErrorStatus(failure) === 401) return;
+      setError(apiErrorMessage(failure) ?? t('redeem.errorGeneric'));
+    }
+  }
+
+  return (
+    <div className={`operation ${compact ? 'operation-compact' : ''}`}>
+      <CustomerLookup
+        label={t('dashboard.lookup.forAccredit')}
+        lookup={{
+          ...lookup,
+          setDocument: (digits) => {
+            setSuccess(null);
+            setError(null);
+            lookup.setDocument(digits);
+          },
+        }}
+        autoFocus={!compact}
+      />
+      <form className="form-fields" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={t('accredit.formLabel')}>
+        <DigitsField
+          label={t('accredit.invoiceAmount')}
+          value={amount}
+          onChange={(digits) => {
+            setAmount(digits);
+            setSuccess(null);
+          }}
+          prefix={t('accredit.currencySymbol')}
+          required
+          disabled={!customer}
+          maxLength={19}
+        />
+        <TextField
+          label={t('accredit.invoiceReference')}
+          value={reference}
+          onChange={setReference}
+          placeholder={t('accredit.invoiceReferencePlaceholder')}
+          disabled={!customer}
+          maxLength={100}
+        />
+        {previewShown && (preview.data || preview.error) ? (
+          <p className="accredit-preview" data-testid="accredit-preview" aria-live="polite">
+            {preview.error ? apiErrorMessage(preview.error) : preview.data ? <EarningPreview preview={preview.data} /> : null}
+          </p>
+        ) : null}
+        <FormError message={error} />
+        {success ? (
+          <p className="form-success" role="status">
+            <CheckCircleIcon aria-hidden="true" />
+            {t('accredit.success', {
+              points: format.number(success.points),
+              name: success.name,
+              balance: format.number(success.balance),
+            })}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary btn-block" disabled={!customer || isLoading}>
+          <PlusCircleIcon aria-hidden="true" />
+          {isLoading ? t('accredit.submitting') : t('accredit.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { UserPlusIcon } from '@heroicons/react/24/outline';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
+import { useCreateCustomerMutation } from './pointsApi';
+import { selectUser } from '../../app/session';
+import { useGetSettingsQuery } from '../../app/tenantApi';
+import { isPathPermitted, permissionsFor } from '../../lib/access';
+import { paths } from '../../lib/paths';
+import type { Customer } from '../../lib/types';
+import { FormError, TextField } from '../../components/FormField';
+import { Modal } from '../../components/Modal';
+
+/** Whether the user may add customers: admins, and roles granted the customers screen. */
+export function useCanEnroll(): boolean {
+  const user = useAppSelector(selectUser);
+  const { data: settings } = useGetSettingsQuery(undefined, { skip: !user || user.role === 'admin' });
+  if (!user) return false;
+  if (user.role === 'admin') return true;
+  const permissions = permissionsFor(user, settings?.rolePermissions);
+  return permissions ? isPathPermitted(permissions, paths.settingsCustomers) : false;
+}
+
+const blank = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/**
+ * Adding, at the till, the customer a lookup did not find: the document searched is filled in,
+ * and the new customer becomes the sale's customer.
+ */
+export function EnrollCustomer({ document, onEnrolled }: { document: string; onEnrolled: (customer: Customer) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [create, { isLoading }] = useCreateCustomerMutation();
+  const [name, setName] = useState('');
+  const [doc, setDoc] = useState(document);
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  const [birthdate, setBirthdate] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function start() {
+    setName('');
+    setDoc(document);
+    setPhone('');
+    setEmail('');
+    setBirthdate('');
+    setError(null);
+    setOpen(true);
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isLoading) return;
+    if (name.trim() === '' || doc.trim() === '') {
+      setError(t('customers.errorNameAndIdRequired'));
+      return;
+    }
+    setError(null);
+    try {
+      const created = await create({
+        name: name.trim(),
+        document: doc.trim(),
+        email: blank(email),
+        phone: blank(phone),
+        address: null,
+        birthdate: blank(birthdate),
+      }).unwrap();
+      setOpen(false);
+      onEnrolled(created);
+    } catch (failure) {
+      if (apiErrorStatus(failure) === 401) return;
+      setError(apiErrorMessage(failure) ?? t('common.errorGeneric'));
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="btn btn-secondary btn-sm enroll-button" onClick={start}>
+        <UserPlusIcon aria-hidden="true" />
+        {t('enroll.open')}
+      </button>
+      <Modal open={open} title={t('enroll.title')} onClose={() => setOpen(false)} busy={isLoading} size="sm">
+        <form className="form-fields" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={t('enroll.title')}>
+          <p className="field-hint">{t('enroll.hint')}</p>
+          <TextField label={t('customers.fields.name')} value={name} onChange={setName} required maxLength={200} autoComplete="off" />
+          <TextField label={t('customers.fields.document')} value={doc} onChange={setDoc} required maxLength={26} autoComplete="off" />
+          <TextField label={t('customers.fields.phone')} value={phone} onChange={setPhone} type="tel" maxLength={50} autoComplete="off" />
+          <TextField label={t('customers.fields.email')} value={email} onChange={setEmail} type="email" maxLength={200} autoComplete="off" />
+          <TextField label={t('customers.fields.birthdate')} value={birthdate} onChange={setBirthdate} type="date" />
+          <FormError message={error} />
+          <div className="modal-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)} disabled={isLoading}>
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={isLoading}>
+              {isLoading ? t('enroll.saving') : t('enroll.submit')}
+            </button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}

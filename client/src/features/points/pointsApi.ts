@@ -1,0 +1,141 @@
+// Endpoints the cashier screens share (dashboard quick panels, accredit, redeem): the customer
+// lookup by exact document, adding a customer (at the till or in the settings), the products a
+// customer can redeem, and the two postings.
+// Accredit and redeem carry an Idempotency-Key header (DESIGN.md section 5).
+
+import type { Customer, Product, Transaction } from '../../lib/types';
+import { api, listTags } from '../../app/api';
+
+/** The fields a new or edited customer sends (empty optional fields go as null). */
+export interface CustomerInput {
+  name: string;
+  document: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  birthdate: string | null;
+}
+
+export interface AccreditRequest {
+  customerId: number;
+  invoiceAmount: number;
+  invoiceReference: string;
+  idempotencyKey: string;
+}
+
+export interface RedeemRequest {
+  customerId: number;
+  pointsToRedeem: number;
+  description: string;
+  invoiceReference: string;
+  productId: number | null;
+  idempotencyKey: string;
+}
+
+/** What an invoice would earn a customer now (GET /customers/{id}/accredit-preview). */
+export interface AccreditPreview {
+  points: number;
+  /** The multiplier of each bonus that applies to this purchase, else null. */
+  firstPurchaseBonus: number | null;
+  birthdayBonus: number | null;
+  campaignMultiplier: number;
+}
+
+export interface PostingResult {
+  updatedCustomer: Customer;
+  newTransaction: Transaction;
+}
+
+function toNumberOrNull(value: unknown): number | null {
+  if (value == null || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** A transaction as the API sends it, with its amounts parsed to numbers (SPEC.md section 7). */
+export function normalizeTransaction(raw: Transaction): Transaction {
+  return {
+    ...raw,
+    points: Number(raw.points),
+    invoiceAmount: toNumberOrNull(raw.invoiceAmount),
+    redeemedValue: toNumberOrNull(raw.redeemedValue),
+    is_voided: Boolean(raw.is_voided),
+  };
+}
+
+function normalizePosting(result: PostingResult): PostingResult {
+  return { updatedCustomer: result.updatedCustomer, newTransaction: normalizeTransaction(result.newTransaction) };
+}
+
+/** What a posting changes: the customer, the transaction lists and the dashboard figures. */
+function postingTags(customerId: number) {
+  return [
+    { type: 'Customer' as const, id: customerId },
+    { type: 'Transaction' as const, id: 'LIST' },
+    { type: 'Stats' as const, id: 'DASHBOARD' },
+  ];
+}
+
+export const pointsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * The active customer with exactly this document; 404 {message:'customer not found'}. Every
+     * search asks the server (the screens keep the customer found and update it from postings).
+     */
+    getCustomerByDocument: build.query<Customer, string>({
+      query: (document) => `/customers/by-document/${encodeURIComponent(document)}`,
+      keepUnusedDataFor: 0,
+    }),
+    /** Adds a customer (admins, and roles granted /settings/customers). */
+    createCustomer: build.mutation<Customer, CustomerInput>({
+      query: (body) => ({ url: '/customers', method: 'POST', body }),
+      invalidatesTags: [
+        { type: 'Customer', id: 'LIST' },
+        { type: 'Stats', id: 'DASHBOARD' },
+      ],
+    }),
+    /** Active products (the only ones that can be redeemed), for every role. */
+    getRedeemableProducts: build.query<Product[], void>({
+      query: () => '/products',
+      providesTags: (result) => listTags('Product', result),
+    }),
+    /** The points an invoice would earn, by the server's own rules; it posts nothing. */
+    getAccreditPreview: build.query<AccreditPreview, { customerId: number; invoiceAmount: number }>({
+      query: ({ customerId, invoiceAmount }) => ({
+        url: `/customers/${customerId}/accredit-preview`,
+        params: { invoiceAmount },
+      }),
+      keepUnusedDataFor: 0,
+      providesTags: (_result, _error, { customerId }) => [{ type: 'Customer', id: customerId }, { type: 'Settings', id: 'CURRENT' }],
+    }),
+    accreditPoints: build.mutation<PostingResult, AccreditRequest>({
+      query: ({ customerId, idempotencyKey, invoiceAmount, invoiceReference }) => ({
+        url: `/customers/${customerId}/accredit`,
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        body: { invoiceAmount, invoiceReference },
+      }),
+      transformResponse: normalizePosting,
+      invalidatesTags: (_result, error, { customerId }) => (error ? [] : postingTags(customerId)),
+    }),
+    redeemPoints: build.mutation<PostingResult, RedeemRequest>({
+      query: ({ customerId, idempotencyKey, pointsToRedeem, description, invoiceReference, productId }) => ({
+        url: `/customers/${customerId}/redeem`,
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        body: { pointsToRedeem, description, invoiceReference, productId },
+      }),
+      transformResponse: normalizePosting,
+      invalidatesTags: (_result, error, { customerId }) => (error ? [] : postingTags(customerId)),
+    }),
+  }),
+});
+
+export const {
+  useLazyGetCustomerByDocumentQuery,
+  useCreateCustomerMutation,
+  useGetAccreditPreviewQuery,
+  useGetRedeemableProductsQuery,
+  useAccreditPointsMutation,
+  useRedeemPointsMutation,
+} = pointsApi;

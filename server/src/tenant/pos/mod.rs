@@ -1,0 +1,152 @@
+//! Points of sale.
+
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use tokio_postgres::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::domain::{self, MAX_TEXT};
+use crate::error::{AppError, AppResult, Field, Msg};
+use crate::extract::{Json, Path, Query};
+use crate::session::Tenant;
+use crate::state::AppState;
+use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::{audit, taken, StatusParams};
+
+mod store;
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PointOfSale {
+    pub id: i64,
+    pub name: String,
+}
+
+impl PointOfSale {
+    fn from_row(row: &Row) -> Self {
+        PointOfSale { id: row.get("id"), name: row.get("name") }
+    }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct PosInput {
+    #[schema(value_type = String, required = true, min_length = 1)]
+    name: Option<String>,
+}
+
+impl PosInput {
+    fn name(&self) -> AppResult<String> {
+        domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT).map_err(|e| {
+            if self.name.as_deref().map(str::trim).unwrap_or_default().is_empty() {
+                AppError::bad_request(Msg::PosNameRequired)
+            } else {
+                e
+            }
+        })
+    }
+}
+
+/// What refers to a point of sale, for the delete confirmation.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PosUsage {
+    pub users: i64,
+    pub transactions: i64,
+}
+
+/// A point of sale that users or transactions refer to is deactivated instead of deleted.
+const REMOVAL: Removal = Removal {
+    table: "points_of_sale",
+    entity: "pos",
+    usage: store::USAGE,
+    inactive_too: false,
+    not_found: Msg::PosNotFound,
+    not_inactive: Msg::PosNotInactive,
+    deleted: "point of sale deleted",
+    deactivated: "point of sale has users or transactions: it was deactivated",
+};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(update, remove))
+        .routes(routes!(usage))
+        .routes(routes!(reactivate))
+}
+
+/// Active points of sale, sorted by name (every role); the inactive ones with `status=inactive`
+/// (admin).
+#[utoipa::path(get, path = "/pos", tag = "points of sale", security(("bearer" = [])), params(StatusParams),
+    responses((status = 200, body = Vec<PointOfSale>), crate::error::ApiErrors))]
+async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<Vec<PointOfSale>>> {
+    let active = status.active()?;
+    if !active {
+        t.require_admin()?;
+    }
+    let stmt =
+        t.prepare_cached("select id, name from points_of_sale where is_active = $1 order by lower(name), id").await?;
+    let rows = t.query(&stmt, &[&active]).await?;
+    t.commit().await?;
+    Ok(Json(rows.iter().map(PointOfSale::from_row).collect()))
+}
+
+/// Adds a point of sale (admin).
+#[utoipa::path(post, path = "/pos", tag = "points of sale", security(("bearer" = [])), request_body = PosInput,
+    responses((status = 201, body = PointOfSale), crate::error::ApiErrors))]
+async fn create(t: Tenant, Json(input): Json<PosInput>) -> AppResult<(StatusCode, Json<PointOfSale>)> {
+    t.require_admin()?;
+    let name = input.name()?;
+    let stmt = t
+        .prepare_cached("insert into points_of_sale (name) values ($1) on conflict do nothing returning id, name")
+        .await?;
+    let Some(row) = t.query_opt(&stmt, &[&name]).await? else {
+        let lookup = "select id, is_active from points_of_sale where lower(name) = lower($1)";
+        return Err(taken(&t, lookup, &name, Msg::PosExists, Msg::PosInactiveExists).await);
+    };
+    let pos = PointOfSale::from_row(&row);
+    audit(&t, "pos.create", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
+    t.commit().await?;
+    Ok((StatusCode::CREATED, Json(pos)))
+}
+
+/// Renames a point of sale (admin).
+#[utoipa::path(put, path = "/pos/{id}", tag = "points of sale", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "point of sale id")), request_body = PosInput,
+    responses((status = 200, body = PointOfSale), crate::error::ApiErrors))]
+async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<PosInput>) -> AppResult<Json<PointOfSale>> {
+    t.require_admin()?;
+    let name = input.name()?;
+    let stmt =
+        t.prepare_cached("update points_of_sale set name = $2 where id = $1 and is_active returning id, name").await?;
+    let row = t.query_opt(&stmt, &[&id, &name]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
+    let pos = PointOfSale::from_row(&row);
+    audit(&t, "pos.update", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
+    t.commit().await?;
+    Ok(Json(pos))
+}
+
+/// Users and transactions that refer to a point of sale, for the delete confirmation (admin).
+#[utoipa::path(get, path = "/pos/{id}/usage", tag = "points of sale", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "point of sale id")),
+    responses((status = 200, body = PosUsage), crate::error::ApiErrors))]
+async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PosUsage>> {
+    t.require_admin()?;
+    removal::usage(t, &REMOVAL, id).await
+}
+
+/// Deletes a point of sale, or deactivates it when users or transactions refer to it (admin).
+#[utoipa::path(delete, path = "/pos/{id}", tag = "points of sale", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "point of sale id")),
+    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
+async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+    t.require_admin()?;
+    removal::remove::<PosUsage>(t, &REMOVAL, id).await
+}
+
+/// Makes an inactive point of sale active again (admin).
+#[utoipa::path(post, path = "/pos/{id}/reactivate", tag = "points of sale", security(("bearer" = [])),
+    params(("id" = i64, Path, description = "point of sale id")),
+    responses((status = 200, body = PointOfSale), crate::error::ApiErrors))]
+async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PointOfSale>> {
+    t.require_admin()?;
+    removal::reactivate(t, &REMOVAL, id, store::find, |pos: &PointOfSale| serde_json::json!({ "name": pos.name })).await
+}

@@ -1,0 +1,114 @@
+//! Deleting a record and reactivating it, written once for customers, users, points of sale,
+//! products and categories. A delete removes the record when nothing refers to it, and makes it
+//! inactive (a soft delete) when history or other records do; an inactive record can be made
+//! active again (docs/decisions.md). Each entity describes itself with a [`Removal`]; its own
+//! guards (who may, the user's "not yourself, not the last admin") run before the call.
+
+use serde::Serialize;
+use tokio_postgres::Row;
+
+use super::{audit, store};
+use crate::db::Conn;
+use crate::error::{AppError, AppResult, Msg};
+use crate::extract::Json;
+use crate::session::Tenant;
+
+/// What a delete did: `hard` removed the record, `soft` made it inactive because history
+/// or other records refer to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum DeleteKind {
+    Hard,
+    Soft,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct DeleteResponse {
+    pub message: String,
+    pub deleted: DeleteKind,
+}
+
+/// How one kind of record is deleted and reactivated.
+pub struct Removal {
+    /// Its table.
+    pub table: &'static str,
+    /// Its name in the audit trail, whose actions are `<entity>.delete` and
+    /// `<entity>.reactivate`.
+    pub entity: &'static str,
+    /// The entity store's statement that counts what refers to a record by id, one column per
+    /// kind of reference ([`Usage::from_row`]); no row when there is no record to delete.
+    pub usage: &'static str,
+    /// Whether an inactive record can be deleted too, not only an active one.
+    pub inactive_too: bool,
+    /// The answer when there is no record to delete.
+    pub not_found: Msg,
+    /// The answer when there is no inactive record to reactivate.
+    pub not_inactive: Msg,
+    /// The message of a hard delete.
+    pub deleted: &'static str,
+    /// The message of a soft delete.
+    pub deactivated: &'static str,
+}
+
+/// What refers to a record, for the delete confirmation.
+pub trait Usage: Serialize {
+    /// The counts, from a row of [`Removal::usage`].
+    fn from_row(row: &Row) -> Self;
+
+    /// Whether anything refers to the record: then a delete makes it inactive.
+    fn in_use(&self) -> bool;
+}
+
+async fn usage_of<U: Usage>(conn: &Conn, what: &Removal, id: i64) -> AppResult<U> {
+    let row = store::usage(conn, what.usage, id).await?.ok_or_else(|| AppError::not_found(what.not_found))?;
+    Ok(U::from_row(&row))
+}
+
+/// What refers to a record, for the delete confirmation.
+pub async fn usage<U: Usage>(t: Tenant, what: &Removal, id: i64) -> AppResult<Json<U>> {
+    let usage = usage_of(&t, what, id).await?;
+    t.commit().await?;
+    Ok(Json(usage))
+}
+
+/// Deletes a record, or makes it inactive when something refers to it; audited.
+pub async fn remove<U: Usage>(t: Tenant, what: &Removal, id: i64) -> AppResult<Json<DeleteResponse>> {
+    // Lock the row so that nothing can start referring to it while we decide.
+    if !store::lock(&t, what.table, id, what.inactive_too).await? {
+        return Err(AppError::not_found(what.not_found));
+    }
+    let kind = if usage_of::<U>(&t, what, id).await?.in_use() {
+        store::deactivate(&t, what.table, id).await?;
+        DeleteKind::Soft
+    } else {
+        store::delete(&t, what.table, id).await?;
+        DeleteKind::Hard
+    };
+    let action = format!("{}.delete", what.entity);
+    audit(&t, &action, what.entity, Some(id), serde_json::json!({ "kind": kind })).await?;
+    t.commit().await?;
+    let message = match kind {
+        DeleteKind::Hard => what.deleted,
+        DeleteKind::Soft => what.deactivated,
+    };
+    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+}
+
+/// Makes an inactive record active again and answers it as `read` finds it; audited with
+/// `detail` of the record.
+pub async fn reactivate<T>(
+    t: Tenant,
+    what: &Removal,
+    id: i64,
+    read: impl AsyncFnOnce(&Conn, i64) -> AppResult<T>,
+    detail: impl FnOnce(&T) -> serde_json::Value,
+) -> AppResult<Json<T>> {
+    if !store::activate(&t, what.table, id).await? {
+        return Err(AppError::not_found(what.not_inactive));
+    }
+    let record = read(&t, id).await?;
+    let action = format!("{}.reactivate", what.entity);
+    audit(&t, &action, what.entity, Some(id), detail(&record)).await?;
+    t.commit().await?;
+    Ok(Json(record))
+}

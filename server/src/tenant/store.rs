@@ -1,0 +1,85 @@
+//! Statements the tenant area's records share: the audit trail, the record that holds a unique
+//! key, and the deletion and reactivation of a record ([`super::removal`]). Functions run inside
+//! the caller's tenant transaction (`search_path` is the company's schema) and never commit.
+//! `table` is always a constant of the calling module, never a request's text.
+
+use tokio_postgres::types::ToSql;
+use tokio_postgres::Row;
+use tracing::instrument;
+
+use crate::db::Conn;
+use crate::error::AppResult;
+
+/// Records a change in the company's audit trail, by `actor` (and the super admin who
+/// impersonates them, if any).
+#[instrument(level = "debug", skip_all, fields(action = action, entity_id = ?entity_id))]
+pub async fn insert_audit(
+    conn: &Conn,
+    (actor, impersonated_by): (&str, Option<&str>),
+    action: &str,
+    entity: &str,
+    entity_id: Option<i64>,
+    detail: &serde_json::Value,
+) -> Result<(), tokio_postgres::Error> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into audit_log (actor, impersonated_by, action, entity, entity_id, detail) \
+             values ($1, $2, $3, $4, $5, $6)",
+        )
+        .await?;
+    conn.execute(&stmt, &[&actor, &impersonated_by, &action, &entity, &entity_id, detail]).await?;
+    Ok(())
+}
+
+/// The record that holds a unique key, as `(id, is_active)`: `lookup` is the calling store's
+/// statement selecting `id, is_active` by the key.
+#[instrument(level = "debug", skip_all)]
+pub async fn key_holder(
+    conn: &Conn,
+    lookup: &str,
+    key: &(dyn ToSql + Sync),
+) -> Result<Option<(i64, bool)>, tokio_postgres::Error> {
+    let stmt = conn.prepare_cached(lookup).await?;
+    Ok(conn.query_opt(&stmt, &[key]).await?.map(|row| (row.get("id"), row.get("is_active"))))
+}
+
+/// Locks a record for the rest of the transaction, so that nothing can start referring to it
+/// while its deletion is decided; false when there is none (an inactive record counts only with
+/// `inactive_too`).
+#[instrument(level = "debug", skip_all, fields(table = table, id = id))]
+pub async fn lock(conn: &Conn, table: &str, id: i64, inactive_too: bool) -> AppResult<bool> {
+    let active = if inactive_too { "" } else { " and is_active" };
+    let stmt = conn.prepare_cached(&format!("select id from {table} where id = $1{active} for update")).await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.is_some())
+}
+
+/// What refers to a record: `usage` is the calling store's statement counting it by id.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn usage(conn: &Conn, usage: &str, id: i64) -> AppResult<Option<Row>> {
+    let stmt = conn.prepare_cached(usage).await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?)
+}
+
+/// Makes a record inactive (a soft delete).
+#[instrument(level = "debug", skip_all, fields(table = table, id = id))]
+pub async fn deactivate(conn: &Conn, table: &str, id: i64) -> AppResult<()> {
+    let stmt = conn.prepare_cached(&format!("update {table} set is_active = false where id = $1")).await?;
+    conn.execute(&stmt, &[&id]).await?;
+    Ok(())
+}
+
+/// Deletes a record (a hard delete).
+#[instrument(level = "debug", skip_all, fields(table = table, id = id))]
+pub async fn delete(conn: &Conn, table: &str, id: i64) -> AppResult<()> {
+    let stmt = conn.prepare_cached(&format!("delete from {table} where id = $1")).await?;
+    conn.execute(&stmt, &[&id]).await?;
+    Ok(())
+}
+
+/// Makes an inactive record active again; false when there is no inactive record with this id.
+#[instrument(level = "debug", skip_all, fields(table = table, id = id))]
+pub async fn activate(conn: &Conn, table: &str, id: i64) -> AppResult<bool> {
+    let stmt =
+        conn.prepare_cached(&format!("update {table} set is_active = true where id = $1 and not is_active")).await?;
+    Ok(conn.execute(&stmt, &[&id]).await? == 1)
+}
