@@ -5,7 +5,7 @@ SHELL := /bin/bash
 CARGO ?= cargo
 DATA_DIR ?= .data
 
-.PHONY: run stop test build server client client-deps test-deploy test-server test-client test-e2e test-fuzz test-all soak soak-all soak-fuzz soak-ha bench clean-data
+.PHONY: run stop test build server client client-deps e2e-deps lint api-types api-types-check test-deploy test-server test-client test-e2e test-fuzz test-all soak soak-all soak-fuzz soak-ha bench clean-data
 
 run: build
 	@DATA_DIR=$(DATA_DIR) deploy/run-local.sh
@@ -30,10 +30,27 @@ client-deps:
 client: client-deps
 	@if [ -f client/package.json ]; then (cd client && npm run build); fi
 
+# The API's TypeScript types (client/src/api/schema.d.ts, used by the client and the browser
+# tests), generated from the server's OpenAPI document; the check fails while the file is stale.
+api-types: client-deps
+	@client/scripts/api-types.sh
+
+api-types-check: client-deps
+	@client/scripts/api-types.sh --check
+
 test: build
 	@deploy/with-database.sh $(MAKE) --no-print-directory test-all
 
-test-all: test-deploy test-server test-client test-fuzz test-e2e
+test-all: lint test-deploy test-server test-client test-fuzz test-e2e
+
+# The house format and lints: rustfmt, clippy with every warning denied, eslint and the
+# TypeScript compiler over the client and the browser suite, and the generated API types.
+lint: client-deps e2e-deps
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets --quiet -- -D warnings
+	@client/scripts/api-types.sh --check
+	cd client && npx eslint . && npx tsc -b --noEmit
+	cd e2e && npm run --silent typecheck
 
 test-deploy:
 	@for f in deploy/*.sh .ci/run; do bash -n "$$f"; done
@@ -45,13 +62,13 @@ test-server:
 test-client: client-deps
 	@if [ -f client/package.json ]; then (cd client && npm test); fi
 
-test-e2e:
-	@if [ -f e2e/package.json ]; then \
-	  if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then \
-	    (cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund); \
-	  fi; \
-	  (cd e2e && npm run --silent typecheck && npx playwright test); \
+e2e-deps:
+	@if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then \
+	  (cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund); \
 	fi
+
+test-e2e: e2e-deps
+	cd e2e && npx playwright test
 
 # API fuzzing with schemathesis, a bounded number of examples per operation and role.
 test-fuzz:

@@ -3,102 +3,26 @@
 // message, so a failed seed step names itself.
 
 import { request, type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { components } from '../../client/src/api/schema';
+
+// The API's shapes are the server's own, generated from its OpenAPI document into the client's
+// src/api/schema.d.ts (client/scripts/api-types.sh); these are the suite's names for them.
+type Schemas = components['schemas'];
 
 export type Role = 'super_admin' | 'admin' | 'supervisor' | 'cajero';
+export type UserCompany = Schemas['CompanyInfo'];
+export type SessionUser = Schemas['UserView'];
+export type Session = Schemas['SessionResponse'];
+export type Company = Schemas['Company'];
+export type NewCompany = Schemas['CompanyInput'];
+export type PointOfSale = Schemas['PointOfSale'];
+/** A company user (never a super admin). */
+export type User = Schemas['User'];
+export type Customer = Schemas['Customer'];
+export type Category = Schemas['Category'];
+export type Product = Schemas['Product'];
 
-export interface UserCompany {
-  id: number;
-  name: string;
-  logoUrl: string | null;
-  businessName: string | null;
-  taxId: string;
-  address: string | null;
-  phone: string | null;
-  prefix: string;
-}
-
-export interface SessionUser {
-  id: number;
-  username: string;
-  role: Role;
-  companyId: number | null;
-  company: UserCompany | null;
-  posId: number | null;
-  posName: string | null;
-  impersonatedBy: string | null;
-}
-
-export interface Session {
-  token: string;
-  user: SessionUser;
-}
-
-export interface Company {
-  id: number;
-  name: string;
-  taxId: string;
-  logoUrl: string | null;
-  businessName: string | null;
-  address: string | null;
-  phone: string | null;
-  prefix: string;
-}
-
-export interface NewCompany {
-  name: string;
-  prefix: string;
-  taxId: string;
-  adminPassword: string;
-  logoUrl?: string;
-  businessName?: string;
-  address?: string;
-  phone?: string;
-}
-
-export interface PointOfSale {
-  id: number;
-  name: string;
-}
-
-export interface User {
-  id: number;
-  username: string;
-  role: Exclude<Role, 'super_admin'>;
-  posId: number | null;
-  posName: string | null;
-}
-
-export interface Customer {
-  id: number;
-  document: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  birthdate: string | null;
-  points: number;
-  is_active: boolean;
-}
-
-export interface Category {
-  id: number;
-  name: string;
-  icon: string;
-}
-
-export interface Product {
-  id: number;
-  code: string;
-  name: string;
-  description: string | null;
-  imageUrl: string | null;
-  price: number;
-  pointsValue: number;
-  is_active: boolean;
-  categoryId: number | null;
-  categoryName: string | null;
-}
-
+/** The screens an admin may grant to the other roles (docs/roles.md). */
 export type GrantablePath =
   | '/main'
   | '/accreditar'
@@ -108,60 +32,13 @@ export type GrantablePath =
   | '/settings/products'
   | '/settings/categories';
 
-export interface RolePermissions {
-  supervisor: GrantablePath[];
-  cajero: GrantablePath[];
-}
-
-export interface Settings {
-  pointsPerPeso: number;
-  redemptionRate: number;
-  campaignMultiplier: number;
-  expirationPolicy: 'none' | 'fifo' | 'inactivity' | 'calendar';
-  pointsExpirationDays: number;
-  inactivityDays: number;
-  enableFirstPurchaseBonus: boolean;
-  firstPurchaseBonusMultiplier: number;
-  enableBirthdayBonus: boolean;
-  birthdayBonusMultiplier: number;
-  rolePermissions: RolePermissions;
-  timeZone?: string;
-}
-
-export type TransactionType = 'accreditation' | 'redemption' | 'expiration' | 'cancellation';
-
-export interface Transaction {
-  id: number;
-  date: string;
-  type: TransactionType;
-  points: number;
-  customerId: number;
-  customerName: string;
-  customerDocument: string;
-  cashierUsername: string;
-  posId: number | null;
-  posName: string | null;
-  description: string | null;
-  invoiceAmount: number | string | null;
-  redeemedValue: number | string | null;
-  invoiceReference: string | null;
-  productId: number | null;
-  is_voided: boolean;
-  voided_by: string | null;
-  originalTransactionId?: number | null;
-}
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface PointsResult {
-  updatedCustomer: Customer;
-  newTransaction: Transaction;
-}
+/** The screens the suite grants each role (the API's `RolePermissions` lists plain strings). */
+export type RolePermissions = Record<keyof Schemas['RolePermissions'], GrantablePath[]>;
+export type Settings = Schemas['Settings'];
+export type TransactionType = Schemas['Kind'];
+export type Transaction = Schemas['Transaction'];
+export type TransactionPage = Schemas['TransactionPage'];
+export type PointsResult = Schemas['Posting'];
 
 export class ApiError extends Error {
   constructor(
@@ -312,7 +189,7 @@ export class LoyaltyApi {
     return this.call('POST', '/api/products', product);
   }
 
-  // --- points (SPEC.md section 7; present once the points API is merged) -----------------
+  // --- points (docs/points.md) ------------------------------------------------------------
 
   /** Deletes a record (`/customers/7`, `/pos/3`): a record with history is only deactivated. */
   remove(path: string): Promise<{ message: string; deleted: 'hard' | 'soft' }> {
@@ -331,7 +208,7 @@ export class LoyaltyApi {
   }
 
   /** The report's paged search (filters: text, type, posId, cashier, from, to). */
-  searchTransactions(filters: Record<string, string | number> = {}): Promise<Paged<Transaction>> {
+  searchTransactions(filters: Record<string, string | number> = {}): Promise<TransactionPage> {
     const query = new URLSearchParams({ page: '1', pageSize: '50', ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, String(v)])) });
     return this.call('GET', `/api/transactions/search?${query}`);
   }

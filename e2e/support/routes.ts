@@ -1,4 +1,4 @@
-// The route table of SPEC.md section 2, as the specs walk it.
+// The route table of docs/screens.md, as the specs walk it.
 
 import { expect, type Page } from '@playwright/test';
 import type { TKey } from './i18n';

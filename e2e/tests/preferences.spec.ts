@@ -1,5 +1,5 @@
 // Spanish and English, light and dark, and the phone layout with its slide-out menu
-// (SPEC.md sections 1, 2 and 9).
+// (docs/screens.md).
 
 import { as, expect, test } from '../support/fixtures';
 import { t, type TKey } from '../support/i18n';

@@ -1,4 +1,4 @@
-// Every row of the route table (SPEC.md section 2) and every guard, for each kind of visitor.
+// Every row of the route table (docs/screens.md) and every guard, for each kind of visitor.
 
 import { as, expect, test } from '../support/fixtures';
 import { t, type TKey } from '../support/i18n';

@@ -1,4 +1,4 @@
-// Logging in and out, and the session kept in localStorage across reloads (SPEC.md sections 3, 4, 8).
+// Logging in and out, and the session kept in localStorage across reloads (docs/screens.md).
 
 import { as, expect, test, uniqueTag } from '../support/fixtures';
 import { t } from '../support/i18n';

@@ -1,5 +1,5 @@
 // The super-admin screen: create (with validation), search, page, edit, impersonate and exit,
-// delete a company (SPEC.md sections 2, 5, 8).
+// delete a company (docs/screens.md).
 
 import { as, expect, test, uniqueTag } from '../support/fixtures';
 import { t } from '../support/i18n';

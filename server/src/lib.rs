@@ -1,6 +1,7 @@
 //! Loyalty-points platform: a multi-tenant server where every company lives in its own
 //! PostgreSQL schema. `app()` builds the HTTP router used by `loyalty serve` and by the tests.
 
+pub mod app;
 pub mod auth;
 pub mod backup;
 pub mod citus;
@@ -8,17 +9,22 @@ pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
-pub mod http;
+pub mod extract;
 pub mod i18n;
+#[cfg(test)]
+mod layers;
 pub mod metrics;
 pub mod migrate;
 pub mod platform;
 pub mod points;
 pub mod seed;
+pub mod session;
+pub mod state;
 pub mod static_files;
 pub mod telemetry;
 pub mod tenant;
 pub mod throttle;
 
+pub use app::app;
 pub use error::{AppError, AppResult};
-pub use http::{app, AppState};
+pub use state::AppState;

@@ -1,4 +1,5 @@
-//! `loyalty`: serve the product, migrate schemas, create super admins, seed a demo company.
+//! `loyalty`: serve the product, migrate schemas, create super admins, seed a demo company, print
+//! the OpenAPI document.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -36,6 +37,8 @@ enum Command {
     /// On a Citus coordinator: where each company is, and moving companies between nodes.
     #[command(subcommand)]
     Citus(CitusCommand),
+    /// Print the API's OpenAPI document (as served at /api/openapi.json); needs no database.
+    Openapi,
 }
 
 #[derive(Subcommand)]
@@ -216,6 +219,7 @@ struct SuperAdminArgs {
 /// threshold hands such blocks back to the system as soon as they are freed.
 fn return_large_blocks_to_the_system() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[allow(unsafe_code)]
     // SAFETY: mallopt only changes the allocator's tuning; 1 MiB is a valid threshold.
     unsafe {
         libc::mallopt(libc::M_MMAP_THRESHOLD, 1 << 20);
@@ -247,6 +251,7 @@ async fn main() -> ExitCode {
             Err(err) => Err(anyhow::anyhow!("--company: {err}")),
         },
         Command::Citus(command) => citus(command).await,
+        Command::Openapi => print_openapi(),
     };
     match result {
         Ok(code) => code,
@@ -276,7 +281,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     if removed > 0 {
         tracing::warn!(removed, "removed companies left over by an interrupted provisioning or deletion");
     }
-    if !loyalty::http::client_is_built(&config.client_dir) {
+    if !loyalty::app::client_is_built(&config.client_dir) {
         tracing::warn!(dir = %config.client_dir.display(), "client is not built: only the API is served");
     }
     let state = AppState::new(config)?;
@@ -377,6 +382,15 @@ async fn seed_demo(args: DbArgs) -> anyhow::Result<ExitCode> {
     let state = AppState::new(config)?;
     let created = seed::seed_demo(&state).await?;
     println!("demo company '{}' {}", seed::DEMO_PREFIX, if created { "created" } else { "already present, completed" });
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The document the client's and the browser tests' TypeScript types are generated from
+/// (client/scripts/api-types.sh).
+fn print_openapi() -> anyhow::Result<ExitCode> {
+    use std::io::Write;
+    let json = loyalty::app::openapi().to_pretty_json().context("serialising the OpenAPI document")?;
+    writeln!(std::io::stdout().lock(), "{json}").context("writing the OpenAPI document")?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -10,9 +10,9 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::auth::SuperAdmin;
 use crate::error::AppError;
-use crate::http::AppState;
+use crate::session::SuperAdmin;
+use crate::state::AppState;
 
 /// Seconds buckets of the request latency histogram.
 const LATENCY_BUCKETS: &[f64] = &[0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0];

@@ -112,7 +112,7 @@ pub async fn run_tenant_migrations_to(
 ) -> anyhow::Result<i32> {
     let schema = tenant_schema(prefix);
     client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
-    let runner = tenant_runner(&[]).set_target(refinery::Target::Version(version.into()));
+    let runner = tenant_runner(&[]).set_target(refinery::Target::Version(version));
     runner.run_async(&mut OneStatementPerExecution(client)).await?;
     let last = runner.get_last_applied_migration_async(client).await?;
     Ok(last.map(|m| m.version()).unwrap_or(0))

@@ -9,12 +9,13 @@ use tokio_postgres::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{self, SessionResponse, SuperAdmin, UserView};
 use crate::db::{self, quote_ident, tenant_schema};
 use crate::domain::{self, Prefix, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path};
+use crate::extract::{Json, Path};
 use crate::migrate;
+use crate::session::{self, CompanyInfo, SessionResponse, SuperAdmin, UserView};
+use crate::state::AppState;
 use crate::tenant;
 
 /// A company as the super admin sees it.
@@ -31,20 +32,6 @@ pub struct Company {
     pub prefix: String,
     pub created_at: chrono::DateTime<chrono::Utc>,
     pub schema_version: Option<i32>,
-}
-
-/// The company details a logged-in user carries (header, receipt).
-#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CompanyInfo {
-    pub id: i64,
-    pub name: String,
-    pub logo_url: Option<String>,
-    pub business_name: Option<String>,
-    pub tax_id: String,
-    pub address: Option<String>,
-    pub phone: Option<String>,
-    pub prefix: String,
 }
 
 const COMPANY_COLUMNS: &str =
@@ -332,7 +319,7 @@ async fn audit(
 pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> AppResult<Company> {
     // The admin's password is hashed (tens of milliseconds of CPU) while the database builds the
     // schema, and is awaited only to insert the account.
-    let password_hash = tokio::spawn(auth::hash_password(new.admin_password.clone()));
+    let password_hash = tokio::spawn(session::hash_password(new.admin_password.clone()));
     let url = state.config.db.url.expose().clone();
     let mut client = db::connect_dedicated(&url).await?;
     let d = &new.details;
@@ -447,7 +434,7 @@ pub async fn clean_up_leftovers(database_url: &str) -> anyhow::Result<usize> {
 
 /// Creates a super admin, or resets the password of an existing one.
 pub async fn upsert_super_admin(database_url: &str, username: &str, password: String) -> anyhow::Result<()> {
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let client = db::connect_dedicated(database_url).await?;
     client
         .execute(

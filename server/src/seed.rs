@@ -1,11 +1,11 @@
 //! `loyalty seed-demo`: a demo company with users of every role, points of sale, categories,
 //! products and customers. Idempotent: running it again adds nothing that is already there.
 
-use crate::auth;
 use crate::db::{quote_ident, tenant_schema};
 use crate::domain::Prefix;
-use crate::http::AppState;
 use crate::platform::{self, CompanyDetails, NewCompany};
+use crate::session;
+use crate::state::AppState;
 
 pub const DEMO_PREFIX: &str = "demo";
 pub const DEMO_ADMIN_PASSWORD: &str = "admin123";
@@ -95,7 +95,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
         let hash = match hashes.iter().find(|(known, _)| known == password) {
             Some((_, hash)) => hash.clone(),
             None => {
-                let hash = auth::hash_password((*password).to_string()).await?;
+                let hash = session::hash_password((*password).to_string()).await?;
                 hashes.push((password, hash.clone()));
                 hash
             }

@@ -13,6 +13,7 @@ use crate::config::LoginPolicy;
 use crate::db::{Pools, TenantTx};
 use crate::domain::Prefix;
 use crate::error::{AppError, AppResult, Msg};
+use crate::state::AppState;
 
 /// The throttle keys of one password check.
 pub struct Attempt {
@@ -185,6 +186,73 @@ pub async fn audit_lock(pools: &Pools, prefix: &Prefix, actor: &str, detail: &Va
         .await?;
     tx.execute(&stmt, &[&actor, detail]).await?;
     tx.commit().await
+}
+
+/// Whether the company under this prefix is active (a deleted one keeps no audit trail).
+async fn company_is_active(pool: &Pool, prefix: &Prefix) -> AppResult<bool> {
+    let conn = pool.get().await?;
+    let stmt = conn.prepare_cached("select 1 from platform.companies where prefix = $1 and state = 'active'").await?;
+    Ok(conn.query_opt(&stmt, &[&prefix.as_str()]).await?.is_some())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throttled password checks, as login and a void's approval make them
+
+/// One password check as the throttle and the audit trail see it.
+pub struct PasswordCheck<'a> {
+    /// The login text counted: `name@prefix` for a company user, a super admin's bare name.
+    pub login: &'a str,
+    pub address: &'a str,
+    /// The company whose audit trail records a lock, if it is one.
+    pub company: Option<&'a Prefix>,
+    /// Who asked: a cajero asking for an approval; `system` for a login.
+    pub actor: &'a str,
+    /// `login` or `voidApproval`.
+    pub via: &'static str,
+}
+
+/// Checks a password the way every login does (docs/reliability.md): the attempt is counted
+/// against its login name and its client address before `verify` runs, waits as long as the
+/// name's earlier attempts ask, and is refused with 429 (without running `verify`) while either
+/// is locked or beyond its limit. A failure (`verify` answers `None`) that reaches a limit locks
+/// it, recorded in the company's audit trail; a success clears the name's count.
+pub async fn throttled<T>(
+    state: &AppState,
+    check: PasswordCheck<'_>,
+    verify: impl std::future::Future<Output = AppResult<Option<T>>>,
+) -> AppResult<Option<T>> {
+    let policy = &state.config.login;
+    let attempt = Attempt::new(check.login, check.address);
+    let admitted = admit(&state.pool, policy, &attempt).await?;
+    if let Some(found) = verify.await? {
+        record_success(&state.pool, &attempt).await?;
+        return Ok(Some(found));
+    }
+    let locked = record_failure(&state.pool, policy, &attempt, &admitted).await?;
+    if let (true, Some(prefix)) = (locked.any(), check.company) {
+        let keys: Vec<&str> = [(locked.name, "name"), (locked.address, "address")]
+            .into_iter()
+            .filter_map(|(on, key)| on.then_some(key))
+            .collect();
+        let detail = serde_json::json!({
+            "login": check.login,
+            "address": check.address,
+            "locked": keys,
+            "minutes": policy.lock_for.as_secs().div_ceil(60),
+            "via": check.via,
+        });
+        // The lock holds either way: a company that cannot record it does not change the answer.
+        let recorded = async {
+            if company_is_active(&state.pool, prefix).await? {
+                audit_lock(&state.pool, prefix, check.actor, &detail).await?;
+            }
+            AppResult::Ok(())
+        };
+        if let Err(err) = recorded.await {
+            tracing::error!(error = ?err, "recording a login lock in the audit trail");
+        }
+    }
+    Ok(None)
 }
 
 #[cfg(test)]

@@ -28,3 +28,13 @@ export function transactionDescription(tx: Described, t: TFunction, currency: (v
       return t('reports.row.expired');
   }
 }
+
+/** The cashier the server names on the rows the expiration job writes. */
+export const SYSTEM_CASHIER = 'system';
+
+/** Whether a row's cashier is the expiration job rather than a person (shown translated). */
+export function isSystemCashier(
+  cashierUsername: string | null | undefined,
+): cashierUsername is typeof SYSTEM_CASHIER | null | undefined {
+  return !cashierUsername || cashierUsername === SYSTEM_CASHIER;
+}

@@ -1,144 +1,50 @@
-// Shapes of the JSON the API answers with (DESIGN.md section 5, SPEC.md sections 3 and 7).
+// The client's names for the JSON the API answers with. The shapes are the server's own, generated
+// from its OpenAPI document into src/api/schema.d.ts (client/scripts/api-types.sh): the server
+// is the contract, so a change there shows up here as a compile error, not as a silent mismatch.
 
+import type { components } from '../api/schema';
+
+type Schemas = components['schemas'];
+
+/** Every role a user may have; the API sends it as a plain string. */
 export type Role = 'super_admin' | 'admin' | 'supervisor' | 'cajero';
 
 /** The company a user belongs to, as carried in the login answer. */
-export interface UserCompany {
-  id: number;
-  name: string;
-  logoUrl: string | null;
-  businessName: string | null;
-  taxId: string;
-  address: string | null;
-  phone: string | null;
-  prefix: string;
-}
+export type UserCompany = Schemas['CompanyInfo'];
 
-export interface User {
-  id: number;
-  username: string;
-  role: Role;
-  companyId: number | null;
-  company: UserCompany | null;
-  posId: number | null;
-  posName: string | null;
-  impersonatedBy: string | null;
-}
+/** The logged-in user. */
+export type User = Schemas['UserView'];
 
-export interface AuthResponse {
-  token: string;
-  user: User;
-}
+export type AuthResponse = Schemas['SessionResponse'];
 
 /** A company as listed on the super-admin screen. */
-export interface Company {
-  id: number;
-  name: string;
-  taxId: string;
-  logoUrl: string | null;
-  businessName: string | null;
-  address: string | null;
-  phone: string | null;
-  prefix: string;
-  createdAt: string;
-  schemaVersion?: number | null;
-}
+export type Company = Schemas['Company'];
 
-export interface RolePermissions {
-  supervisor: string[];
-  cajero: string[];
-}
+export type RolePermissions = Schemas['RolePermissions'];
 
+/** The values of `Settings['expirationPolicy']` (the API sends a plain string); docs/points.md. */
 export type ExpirationPolicy = 'none' | 'fifo' | 'inactivity' | 'calendar';
 
-export interface Settings {
-  pointsPerPeso: number;
-  redemptionRate: number;
-  campaignMultiplier: number;
-  expirationPolicy: ExpirationPolicy;
-  pointsExpirationDays: number;
-  inactivityDays: number;
-  enableFirstPurchaseBonus: boolean;
-  firstPurchaseBonusMultiplier: number;
-  enableBirthdayBonus: boolean;
-  birthdayBonusMultiplier: number;
-  rolePermissions: RolePermissions;
-  timeZone?: string;
-}
+export type Settings = Schemas['Settings'];
 
-export interface PointOfSale {
-  id: number;
-  name: string;
-}
+export type PointOfSale = Schemas['PointOfSale'];
 
-export interface Category {
-  id: number;
-  name: string;
-  icon: string;
-}
+export type Category = Schemas['Category'];
 
-/** A customer (SPEC.md section 3); `birthdate` is YYYY-MM-DD. */
-export interface Customer {
-  id: number;
-  document: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  birthdate: string | null;
-  points: number;
-  is_active: boolean;
-}
+/** A customer; `birthdate` is YYYY-MM-DD. */
+export type Customer = Schemas['Customer'];
 
-export interface Product {
-  id: number;
-  code: string;
-  name: string;
-  description: string | null;
-  imageUrl: string | null;
-  price: number;
-  pointsValue: number;
-  is_active: boolean;
-  categoryId: number | null;
-  categoryName: string | null;
-}
+export type Product = Schemas['Product'];
 
-export type TransactionType = 'accreditation' | 'redemption' | 'expiration' | 'cancellation';
+export type TransactionType = Schemas['Kind'];
 
 /** A ledger row; `points` is negative for redemptions and expirations. */
-export interface Transaction {
-  id: number;
-  date: string;
-  type: TransactionType;
-  points: number;
-  customerId: number;
-  customerName: string;
-  customerDocument: string;
-  /** 'system' (or absent) for expirations. */
-  cashierUsername: string | null;
-  posId: number | null;
-  posName: string | null;
-  description: string | null;
-  invoiceAmount: number | null;
-  redeemedValue: number | null;
-  invoiceReference: string | null;
-  productId: number | null;
-  /** The redeemed product's name. */
-  productName?: string | null;
-  is_voided: boolean;
-  voided_by: string | null;
-  originalTransactionId: number | null;
-  /** The customer's balance before and after this posting (null on rows older than the record). */
-  balanceBefore?: number | null;
-  balanceAfter?: number | null;
-}
+export type Transaction = Schemas['Transaction'];
 
-/** A page of a paged, filtered list. */
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  /** The report's answer only: false when `total` is a lower bound (counted 10,000 past the page). */
-  totalExact?: boolean;
-  page: number;
-  pageSize: number;
-}
+/**
+ * A page of a paged, filtered list, by the type of its items. The report's page also says
+ * whether `total` is exact (false when it is a lower bound, counted 10,000 past the page).
+ */
+export type Paged<T extends Customer | Transaction> = T extends Transaction
+  ? Schemas['TransactionPage']
+  : Schemas['Paged_Customer'];

@@ -6,8 +6,8 @@ import type { RouteAccess } from '../lib/access';
 import { paths, type AppPath } from '../lib/paths';
 
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
-const AccreditPage = lazy(() => import('../features/accredit/AccreditPage').then((m) => ({ default: m.AccreditPage })));
-const RedeemPage = lazy(() => import('../features/redeem/RedeemPage').then((m) => ({ default: m.RedeemPage })));
+const AccreditPage = lazy(() => import('../features/points/AccreditPage').then((m) => ({ default: m.AccreditPage })));
+const RedeemPage = lazy(() => import('../features/points/RedeemPage').then((m) => ({ default: m.RedeemPage })));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
 const SuperAdminPage = lazy(() => import('../features/superadmin/SuperAdminPage').then((m) => ({ default: m.SuperAdminPage })));
 

@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { exactly, translator, type Locale, type TKey } from '../i18n';
 
 /**
- * The searchable, paged list every list screen shares (SPEC.md section 2, 'Shared list-screen
- * pattern'): title, search box, per-page selector, 'showing start-end of total', previous/next,
+ * The searchable, paged list every list screen shares (docs/screens.md,
+ * 'Lists'): title, search box, per-page selector, 'showing start-end of total', previous/next,
  * and per-row edit and delete.
  */
 export class PagedListPanel {

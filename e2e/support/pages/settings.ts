@@ -38,7 +38,7 @@ interface ListScreenTexts {
 }
 
 /**
- * A settings list screen (SPEC.md section 2): the add form on the left, the paged list on the
+ * A settings list screen (docs/screens.md): the add form on the left, the paged list on the
  * right, the edit modal and the delete confirmation.
  */
 export class ListScreen {

@@ -1,6 +1,6 @@
 // Accredit and redeem (products and free points) from the full screens and the dashboard's quick
 // panels, with the balance checked on screen and through the API; the receipt's fields and its
-// print view (SPEC.md sections 2, 4, 5, 7).
+// print view (docs/screens.md).
 //
 // Needs the points API (POST /api/customers/{id}/accredit and /redeem): skipped, with that reason,
 // while the server does not list those endpoints in /api/openapi.json.
@@ -262,7 +262,7 @@ test('in English, the accredit screen speaks English and groups numbers the en-U
   await expect(new AppShell(page, 'en').heading(t('accredit.title', {}, 'en'))).toBeVisible();
   const accredit = new AccreditPanel(page.getByRole('main'), 'en');
   await accredit.lookup.searchButton().click();
-  // The wording SPEC.md gives for this message.
+  // The product's own wording for an empty lookup.
   await expect(accredit.lookup.error()).toHaveText('Please enter a document number.');
   await accredit.lookup.find(customer.document);
   // The amount field is disabled until the customer is found: typing earlier types nothing.

@@ -1,4 +1,4 @@
-// Records with history are only deactivated (SPEC.md section 4): the soft confirmation texts for a
+// Records with history are only deactivated (docs/screens.md): the soft confirmation texts for a
 // user, a product and a customer with transactions, and what deactivation means afterwards. The
 // dashboard's figures follow the postings.
 //

@@ -1,5 +1,5 @@
 // The parts of the operation screens that need no posting: the customer lookup and its messages,
-// the amount and points validation, the dashboard's scan modal and panels (SPEC.md sections 2, 5).
+// the amount and points validation, the dashboard's scan modal and panels (docs/screens.md).
 
 import { as, expect, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';

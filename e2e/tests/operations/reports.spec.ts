@@ -1,6 +1,6 @@
 // /reportes: each filter, paging, the CSV download (file name and content), void by a supervisor,
-// void by a cajero with wrong then right supervisor credentials, and reprint (SPEC.md sections 2,
-// 4, 5, 6, 7).
+// void by a cajero with wrong then right supervisor credentials, and reprint
+// (docs/screens.md; who may void: docs/roles.md).
 //
 // Needs the points API (postings, GET /api/transactions/search, POST /api/transactions/{id}/void):
 // skipped, with that reason, while the server does not list those endpoints.

@@ -1,5 +1,5 @@
 // /settings/categories: name and icon (searchable icon picker), search, paging, edit, hard and
-// soft delete (SPEC.md sections 2, 3, 4, 5).
+// soft delete (docs/screens.md).
 
 import { expect, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';

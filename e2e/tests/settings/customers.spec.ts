@@ -1,6 +1,6 @@
 // /settings/customers: add, validation and duplicate errors, the server's paged search, edit, hard
 // delete; the soft delete of a customer with transactions is in operations/history.spec.ts
-// (SPEC.md sections 2-5).
+// (docs/screens.md).
 
 import { expect, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';

@@ -1,5 +1,5 @@
 // The settings shell: the left menu's groups and links by role, and the group of the current page
-// opening by itself (SPEC.md section 2).
+// opening by itself (docs/screens.md).
 
 import { as, expect, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';

@@ -1,5 +1,5 @@
 // /settings/permissions: the checkbox grid, and what a supervisor sees after logging in again
-// (SPEC.md sections 2 and 6).
+// (docs/screens.md).
 
 import { expect, test } from '../../support/fixtures';
 import { t, type TKey } from '../../support/i18n';

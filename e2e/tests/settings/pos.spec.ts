@@ -1,5 +1,5 @@
 // /settings/pos: add, validation and duplicate errors, search, page size and paging rules, edit,
-// hard and soft delete (SPEC.md sections 2, 4, 5).
+// hard and soft delete (docs/screens.md).
 
 import { expect, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';

@@ -1,6 +1,6 @@
 // /settings/products: add (digits-only price and points with Colombian grouping), validation and
 // duplicate errors, search by name or code, paging, edit (active/inactive), hard delete; the soft
-// delete of a product with transactions is in operations/history.spec.ts (SPEC.md sections 2-5).
+// delete of a product with transactions is in operations/history.spec.ts (docs/screens.md).
 
 import { expect, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';

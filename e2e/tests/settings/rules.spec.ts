@@ -1,5 +1,5 @@
 // /settings/rules: the program rules (conditional fields, validation, saved message) and the
-// maintenance card that runs point expiration, with its effect (SPEC.md sections 2, 4, 5, 9).
+// maintenance card that runs point expiration, with its effect (docs/screens.md).
 
 import { expect, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';

@@ -1,6 +1,6 @@
 // /settings/users: add with username@prefix, role and point of sale rules, validation and duplicate
 // errors, search and paging, role/POS edit, self-delete refused, hard delete; the soft delete of a
-// user with transactions is in operations/history.spec.ts (SPEC.md sections 2, 4, 5).
+// user with transactions is in operations/history.spec.ts (docs/screens.md).
 
 import { ApiError, LoyaltyApi } from '../../support/api';
 import { expect, test } from '../../support/fixtures';

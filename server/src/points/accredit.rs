@@ -13,11 +13,12 @@ use super::idempotency::{IdempotencyKey, Idempotent};
 use super::rules::{self, EarningRules, InvoiceAmount, Occasion};
 use super::store::{self, NewTransaction};
 use super::{Kind, Posting};
-use crate::auth::{CurrentUser, Tenant};
 use crate::db::{self, Conn};
 use crate::domain;
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path, Query};
+use crate::extract::{Json, Path, Query};
+use crate::session::{CurrentUser, Tenant};
+use crate::state::AppState;
 use crate::tenant::settings;
 
 /// Screens that offer accreditation.

@@ -20,11 +20,12 @@ use utoipa_axum::routes;
 use super::rules::{self, Policy};
 use super::store::{self, NewTransaction};
 use super::{idempotency, Kind, SYSTEM_USER};
-use crate::auth::Tenant;
 use crate::db::{Conn, TenantTx};
 use crate::domain::Prefix;
 use crate::error::{AppResult, Lang, Msg, Params};
-use crate::http::{AppState, Json};
+use crate::extract::Json;
+use crate::session::Tenant;
+use crate::state::AppState;
 use crate::tenant::audit;
 use crate::tenant::settings::{self, Settings};
 

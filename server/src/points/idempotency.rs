@@ -16,7 +16,7 @@ use serde::Serialize;
 use super::store;
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
-use crate::http::AppState;
+use crate::state::AppState;
 
 pub const HEADER: &str = "idempotency-key";
 /// Set on an answer replayed from an earlier request with the same key.

@@ -1,5 +1,5 @@
 //! The points engine: accredit, redeem, void, expiration, the transaction report and the
-//! dashboard figures (DESIGN.md section 6).
+//! dashboard figures (the rules and the API: docs/points.md).
 //!
 //! The `transactions` table is the ledger. Every operation that changes a balance locks the
 //! customer's row first (`select ... for update`), then its batches, so concurrent operations on
@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::http::AppState;
+use crate::state::AppState;
 use crate::tenant::customers::Customer;
 
 pub mod accredit;

@@ -12,11 +12,12 @@ use super::idempotency::{IdempotencyKey, Idempotent};
 use super::rules::{self, Points};
 use super::store::{self, NewTransaction};
 use super::{Kind, Posting};
-use crate::auth::{CurrentUser, Tenant};
 use crate::db::{self, Conn};
 use crate::domain::{self, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Path};
+use crate::extract::{Json, Path};
+use crate::session::{CurrentUser, Tenant};
+use crate::state::AppState;
 use crate::tenant::settings;
 
 /// Screens that offer redemption.

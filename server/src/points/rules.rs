@@ -1,4 +1,4 @@
-//! The points rules of DESIGN.md section 6 as pure functions and values: no clock, no
+//! The points rules (docs/points.md, "The rules") as pure functions and values: no clock, no
 //! database. Everything here is unit-tested below; the handlers and the ledger only apply it.
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};

@@ -7,10 +7,11 @@ use utoipa_axum::routes;
 
 use super::rules;
 use super::store;
-use crate::auth::Tenant;
 use crate::db::Conn;
 use crate::error::AppResult;
-use crate::http::{AppState, Json};
+use crate::extract::Json;
+use crate::session::Tenant;
+use crate::state::AppState;
 use crate::tenant::settings;
 
 /// Screens that show the dashboard.

@@ -8,9 +8,10 @@ use utoipa_axum::routes;
 use super::rules;
 use super::store::{self, TransactionFilter};
 use super::{Kind, Transaction};
-use crate::auth::Tenant;
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json, Query};
+use crate::extract::{Json, Query};
+use crate::session::Tenant;
+use crate::state::AppState;
 use crate::tenant::settings;
 
 /// Screens that show transactions.

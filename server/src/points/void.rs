@@ -13,12 +13,14 @@ use super::store::{self, NewTransaction};
 use super::{rules, Kind};
 use axum::extract::State;
 
-use crate::auth::{self, ClientAddress, CurrentUser, PasswordCheck, Tenant};
 use crate::db::{Conn, TenantTx};
 use crate::domain::{Prefix, Role};
 use crate::error::{AppError, AppResult, Lang, Msg, Params};
-use crate::http::{AppState, Json, Path};
+use crate::extract::{Json, Path};
+use crate::session::{self, ClientAddress, CurrentUser, Tenant};
+use crate::state::AppState;
 use crate::tenant::audit;
+use crate::throttle::{self, PasswordCheck};
 
 /// Screens that offer voiding (the report).
 pub const PERMISSIONS: &[&str] = &["/reportes"];
@@ -256,7 +258,7 @@ async fn check_approval(
         _ => None,
     };
     let check = PasswordCheck { login: &login, address, company: Some(prefix), actor: cashier, via: "voidApproval" };
-    let approver = auth::throttled(state, check, async {
+    let approver = throttle::throttled(state, check, async {
         let hash = match username {
             Some(name) => {
                 let tx = TenantTx::begin(&state.pool, prefix).await?;
@@ -267,10 +269,10 @@ async fn check_approval(
             None => None,
         };
         let Some((name, hash)) = hash else {
-            auth::verify_password(approval.password.clone(), auth::dummy_hash().await).await;
+            session::verify_password(approval.password.clone(), session::dummy_hash().await).await;
             return Ok(None);
         };
-        Ok(auth::verify_password(approval.password.clone(), hash).await.then(|| name.to_string()))
+        Ok(session::verify_password(approval.password.clone(), hash).await.then(|| name.to_string()))
     })
     .await?;
     approver.ok_or_else(refused)

@@ -5,7 +5,7 @@ use tokio_postgres::types::ToSql;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::error::{AppError, AppResult, Msg};
-use crate::http::AppState;
+use crate::state::AppState;
 
 pub mod categories;
 pub mod customers;
@@ -28,7 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// Records a change in the company's audit trail, by the caller.
 pub async fn audit(
-    t: &crate::auth::Tenant,
+    t: &crate::session::Tenant,
     action: &str,
     entity: &str,
     entity_id: Option<i64>,
@@ -67,7 +67,7 @@ pub fn active_status(status: Option<&str>) -> AppResult<bool> {
 /// else the plain duplicate `exists`. `lookup` is the entity store's statement selecting
 /// `id, is_active` by the key.
 pub async fn taken(
-    t: &crate::auth::Tenant,
+    t: &crate::session::Tenant,
     lookup: &str,
     key: &(dyn ToSql + Sync),
     exists: Msg,

@@ -8,10 +8,10 @@ use serde::Serialize;
 use tokio_postgres::Row;
 
 use super::{audit, store};
-use crate::auth::Tenant;
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
-use crate::http::Json;
+use crate::extract::Json;
+use crate::session::Tenant;
 
 /// What a delete did: `hard` removed the record, `soft` made it inactive because history
 /// or other records refer to it.

@@ -62,7 +62,7 @@ async fn login_needs_both_fields() {
 }
 
 fn token_with(claims: serde_json::Value, secret: &str) -> String {
-    loyalty::auth::hs256::install();
+    loyalty::session::hs256::install();
     encode(&Header::default(), &claims, &EncodingKey::from_secret(secret.as_bytes())).unwrap()
 }
 

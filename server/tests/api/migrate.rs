@@ -85,7 +85,7 @@ async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_
     let prefix = loyalty::domain::Prefix::parse("acme").unwrap();
     let version = loyalty::migrate::run_tenant_migrations_to(&mut app_db, &prefix, 5).await.unwrap();
     assert_eq!(version, 5);
-    let hash = loyalty::auth::hash_password("admin-pass-1".into()).await.unwrap();
+    let hash = loyalty::session::hash_password("admin-pass-1".into()).await.unwrap();
     loyalty::tenant::users::insert_admin(&app_db, &hash).await.unwrap();
     db.batch_execute(
         "update platform.companies set schema_version = 5 where prefix = 'acme';

@@ -20,7 +20,7 @@ import { loggedOut, loginName, selectUser } from '../../app/session';
 import { useGetSettingsQuery } from '../../app/tenantApi';
 import { needsRolePermissions, visibleNavItems, type NavItem } from '../../lib/access';
 import { paths } from '../../lib/paths';
-import type { User } from '../../lib/types';
+import type { Role, User } from '../../lib/types';
 import { ChangePasswordDialog } from '../ChangePasswordDialog';
 import { LanguageMenu } from '../LanguageMenu';
 import { ThemeToggle } from '../ThemeToggle';
@@ -40,7 +40,7 @@ function UserBadge({ user }: { user: User }) {
   if (user.role === 'super_admin') detail = t('roles.super_admin');
   else if (user.company?.name) detail = user.posName ? `${user.company.name} · ${user.posName}` : user.company.name;
   else if (user.posName || user.posId != null) detail = t('header.posLabel', { pos: user.posName ?? String(user.posId) });
-  else detail = t(`roles.${user.role}`);
+  else detail = t(`roles.${user.role as Role}`);
   return (
     <div className="user-badge" data-testid="user-badge">
       <UserCircleIcon className="user-badge-icon" aria-hidden="true" />

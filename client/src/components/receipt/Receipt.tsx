@@ -4,8 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/session';
 import { useFormat } from '../../app/useFormat';
 import type { Transaction } from '../../lib/types';
-import { transactionDescription } from '../../lib/ledger';
-import { isSystemCashier } from '../../lib/points';
+import { isSystemCashier, transactionDescription } from '../../lib/ledger';
 import './receipt.css';
 
 export interface ReceiptData {

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../components/FormField';
 import type { TransactionType } from '../../lib/types';
-import { isSystemCashier } from '../../lib/points';
+import { isSystemCashier } from '../../lib/ledger';
 import type { ReportFilters } from './reportsApi';
 
 const TYPES: readonly TransactionType[] = ['accreditation', 'redemption', 'expiration', 'cancellation'];

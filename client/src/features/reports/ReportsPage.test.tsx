@@ -226,7 +226,7 @@ describe('reports screen', () => {
 
   it('exports every filtered row, not only the page, as reporte_fidelidad.csv', async () => {
     const many = Array.from({ length: 57 }, (_, i) =>
-      makeTransaction({ id: 200 - i, customerName: i === 0 ? 'Gómez, Ana' : 'Ana', cashierUsername: i === 1 ? null : 'caja1' }),
+      makeTransaction({ id: 200 - i, customerName: i === 0 ? 'Gómez, Ana' : 'Ana', cashierUsername: i === 1 ? '' : 'caja1' }),
     );
     const { requests } = mockApi(routes(many));
     const blobs: Blob[] = [];

@@ -1,9 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/useFormat';
-import { transactionDescription } from '../../lib/ledger';
 import type { Transaction } from '../../lib/types';
-import { isSystemCashier } from '../../lib/points';
+import { isSystemCashier, transactionDescription } from '../../lib/ledger';
 
 /**
  * The row's description in the screen's language; an accreditation's is its invoice amount,

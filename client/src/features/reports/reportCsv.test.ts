@@ -26,7 +26,7 @@ describe('report CSV', () => {
     const expiration = makeTransaction({
       type: 'expiration',
       points: -300,
-      cashierUsername: null,
+      cashierUsername: '',
       posName: null,
       description: null,
       invoiceAmount: null,

@@ -2,7 +2,7 @@
 // (POST /api/transactions/{id}/void) and the users behind the cashier filter.
 
 import { api, listTags } from '../../app/api';
-import { normalizeTransaction } from '../../app/pointsApi';
+import { normalizeTransaction } from '../points';
 import type { Paged, Role, Transaction, TransactionType } from '../../lib/types';
 
 /** The report's filters; empty strings do not filter. Dates are local days, YYYY-MM-DD. */

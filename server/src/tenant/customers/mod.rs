@@ -58,9 +58,10 @@ use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::Tenant;
 use crate::domain::{self, Page, Paged, MAX_TEXT};
-use crate::http::{AppState, Json, Path, Query};
+use crate::extract::{Json, Path, Query};
+use crate::session::Tenant;
+use crate::state::AppState;
 use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{active_status, audit, taken};
 

@@ -5,10 +5,11 @@ use serde::{Deserialize, Serialize};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::Tenant;
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Field, Msg};
-use crate::http::{AppState, Json};
+use crate::extract::Json;
+use crate::session::Tenant;
+use crate::state::AppState;
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct RolePermissions {

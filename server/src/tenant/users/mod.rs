@@ -5,13 +5,15 @@ use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::auth::{self, ClientAddress, PasswordCheck, Tenant};
 use crate::db::TenantTx;
 use crate::domain::{self, Role};
 use crate::error::{AppError, AppResult, Field, Lang, Msg, Params};
-use crate::http::{AppState, Json, Path, Query};
+use crate::extract::{Json, Path, Query};
+use crate::session::{self, ClientAddress, Tenant};
+use crate::state::AppState;
 use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
+use crate::throttle::{self, PasswordCheck};
 
 mod model;
 mod store;
@@ -85,7 +87,7 @@ async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCod
     let password = domain::new_password(Field::Password, input.password.as_deref())?;
     let (role, pos) = input.role_and_pos()?;
     check_pos(&t, pos).await?;
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let Some(id) = store::insert(&t, &username, &hash, role.as_str(), pos).await? else {
         return Err(taken(&t, store::USERNAME_HOLDER, &username, Msg::UserExists, Msg::UserInactiveExists).await);
     };
@@ -169,7 +171,7 @@ async fn reset_password(
         return Err(AppError::conflict(Msg::UserResetOwnPassword));
     }
     let password = domain::new_password(Field::Password, input.password.as_deref())?;
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let username = store::reset_password(&t, id, &hash).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
     audit(&t, "user.passwordReset", "user", Some(id), serde_json::json!({ "username": username })).await?;
     t.commit().await?;
@@ -206,12 +208,12 @@ async fn change_own_password(
     };
     let (t, verified) = t
         .between_transactions(&state, async {
-            auth::throttled(&state, check, async {
+            throttle::throttled(&state, check, async {
                 let tx = TenantTx::begin(&state.pool, &prefix).await?;
                 let hash = store::password_hash(&tx, id).await?;
                 tx.commit().await?;
-                let hash = hash.unwrap_or(auth::dummy_hash().await);
-                Ok(auth::verify_password(current, hash).await.then_some(()))
+                let hash = hash.unwrap_or(session::dummy_hash().await);
+                Ok(session::verify_password(current, hash).await.then_some(()))
             })
             .await
         })
@@ -219,9 +221,9 @@ async fn change_own_password(
     if verified.is_none() {
         return Err(AppError::bad_request(Msg::CurrentPasswordIncorrect));
     }
-    let hash = auth::hash_password(password).await?;
+    let hash = session::hash_password(password).await?;
     let sv = store::change_password(&t, id, &hash).await?.ok_or_else(AppError::unauthorized)?;
-    let claims = auth::Claims { sv, ..t.claims().clone() };
+    let claims = session::Claims { sv, ..t.claims().clone() };
     audit(&t, "user.passwordChange", "user", Some(id), serde_json::json!({})).await?;
     t.commit().await?;
     let token = state.keys.issue(claims)?;

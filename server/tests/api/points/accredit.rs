@@ -10,24 +10,13 @@ use crate::helpers::{spawn_app, spawn_app_with_pool};
 
 #[tokio::test]
 async fn points_follow_the_formula_with_campaign_first_purchase_and_birthday_bonuses() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    sql(
-        &app,
-        &shop,
-        "update settings set points_per_peso = 0.01, campaign_multiplier = 2, \
-         enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 1.5, \
-         enable_birthday_bonus = true, birthday_bonus_multiplier = 2",
-    )
-    .await;
-    let today = Utc::now().with_timezone(&Bogota).date_naive();
-    let born_today = NaiveDate::from_ymd_opt(1992, today.month(), today.day()).unwrap();
+    let (app, shop, plain) = acme_with_customer().await;
+    with_every_bonus(&app, &shop).await;
     let born_tomorrow = {
-        let tomorrow = today + Duration::days(1);
+        let tomorrow = Utc::now().with_timezone(&Bogota).date_naive() + Duration::days(1);
         NaiveDate::from_ymd_opt(1992, tomorrow.month(), tomorrow.day()).unwrap()
     };
-    let plain = add_customer(&app, &shop, "100", None).await;
-    let birthday = add_customer(&app, &shop, "200", Some(born_today)).await;
+    let birthday = add_customer(&app, &shop, "200", Some(born_today())).await;
     let not_yet = add_customer(&app, &shop, "300", Some(born_tomorrow)).await;
     let rounding = add_customer(&app, &shop, "400", None).await;
 
@@ -62,13 +51,7 @@ async fn points_follow_the_formula_with_campaign_first_purchase_and_birthday_bon
 async fn concurrent_first_purchases_of_a_customer_earn_the_first_purchase_bonus_once() {
     let app = Arc::new(spawn_app_with_pool(12).await);
     let shop = shop(&app, "acme").await;
-    sql(
-        &app,
-        &shop,
-        "update settings set points_per_peso = 0.01, enable_first_purchase_bonus = true, \
-         first_purchase_bonus_multiplier = 2",
-    )
-    .await;
+    with_first_purchase_doubled(&app, &shop).await;
     let customer = add_customer(&app, &shop, "100", None).await;
     let token = Arc::new(shop.admin.clone());
     let attempts = (0..20).map(|_| {
@@ -142,11 +125,8 @@ async fn a_29_february_birthday_earns_the_bonus_on_28_february_in_non_leap_years
 
 #[tokio::test]
 async fn voiding_the_first_purchase_lets_the_next_one_earn_the_first_purchase_bonus() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    sql(&app, &shop, "update settings set enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 2")
-        .await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
+    with_first_purchase_doubled(&app, &shop).await;
     let clock = Clock::new(&app, &shop).await;
     let now = Utc::now();
     let first = clock.accredit(customer, 10_000, now).await.unwrap();
@@ -233,9 +213,7 @@ async fn accreditations_and_redemptions_answer_their_ledger_rows_as_the_report_s
 
 #[tokio::test]
 async fn an_accreditation_refuses_bad_amounts_unknown_or_inactive_customers_and_roles_without_permission() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
     let path = format!("/api/customers/{customer}/accredit");
     for (amount, message) in [
         (json!(0), "invoice amount must be positive"),
@@ -278,8 +256,7 @@ async fn an_accreditation_refuses_bad_amounts_unknown_or_inactive_customers_and_
 
 #[tokio::test]
 async fn postings_and_balances_past_their_bounds_are_refused_and_the_dashboard_sums_never_overflow() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop, customer) = acme_with_customer().await;
     // The largest earning settings the API accepts.
     let answer = app
         .post(
@@ -289,7 +266,6 @@ async fn postings_and_balances_past_their_bounds_are_refused_and_the_dashboard_s
         )
         .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-    let customer = add_customer(&app, &shop, "100", None).await;
 
     // 920,000,000,000 COP x 10^7 would post 9.2 x 10^18 points.
     let answer = accredit_api(&app, &shop.admin, customer, 920_000_000_000).await;
@@ -369,9 +345,7 @@ async fn a_new_company_refuses_to_accredit_or_redeem_until_an_admin_sets_the_rul
 
 #[tokio::test]
 async fn an_invoice_is_credited_once_until_its_accreditation_is_voided() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let ana = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, ana) = acme_with_customer().await;
     let beto = add_customer(&app, &shop, "200", None).await;
     let accredit = |customer: i64, reference: &'static str| {
         let app = &app;
@@ -419,11 +393,9 @@ async fn an_invoice_is_credited_once_until_its_accreditation_is_voided() {
     assert_eq!(redeemed.status, StatusCode::OK, "{}", redeemed.body);
 
     // Voided, the invoice may be credited again (to the right customer).
-    let voided = app
-        .post(&format!("/api/transactions/{}/void", redeemed.body["newTransaction"]["id"]), &shop.admin, json!({}))
-        .await;
+    let voided = void_api(&app, &shop.admin, &redeemed.body["newTransaction"]["id"], json!({})).await;
     assert_eq!(voided.status, StatusCode::OK, "{}", voided.body);
-    let voided = app.post(&format!("/api/transactions/{first_id}/void"), &shop.admin, json!({})).await;
+    let voided = void_api(&app, &shop.admin, &json!(first_id), json!({})).await;
     assert_eq!(voided.status, StatusCode::OK, "{}", voided.body);
     let again = accredit(beto, "FV-77").await;
     assert_eq!(again.status, StatusCode::OK, "{}", again.body);
@@ -466,17 +438,8 @@ async fn two_tills_crediting_one_invoice_at_once_credit_it_once() {
 async fn the_preview_shows_what_the_accreditation_then_earns_with_its_bonuses() {
     let app = spawn_app().await;
     let shop = shop(&app, "acme").await;
-    sql(
-        &app,
-        &shop,
-        "update settings set points_per_peso = 0.01, campaign_multiplier = 2, \
-         enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 1.5, \
-         enable_birthday_bonus = true, birthday_bonus_multiplier = 2",
-    )
-    .await;
-    let today = Utc::now().with_timezone(&Bogota).date_naive();
-    let born_today = NaiveDate::from_ymd_opt(1992, today.month(), today.day()).unwrap_or(date("1992-03-01"));
-    let customer = add_customer(&app, &shop, "100", Some(born_today)).await;
+    with_every_bonus(&app, &shop).await;
+    let customer = add_customer(&app, &shop, "100", Some(born_today())).await;
     let preview = |amount: &'static str| {
         let app = &app;
         let token = shop.admin.clone();
@@ -512,11 +475,9 @@ async fn the_preview_shows_what_the_accreditation_then_earns_with_its_bonuses() 
 
 #[tokio::test]
 async fn every_posting_keeps_the_balance_before_and_after_it() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    sql(&app, &shop, "update settings set expiration_policy = 'fifo', points_expiration_days = 30").await;
+    let (app, shop, customer) = acme_with_customer().await;
+    with_fifo_after_30_days(&app, &shop).await;
     let clock = Clock::new(&app, &shop).await;
-    let customer = add_customer(&app, &shop, "100", None).await;
     let start = bogota(2025, 1, 10, 10, 0);
 
     let earned = clock.accredit(customer, 100_000, start).await.unwrap().new_transaction;

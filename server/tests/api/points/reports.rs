@@ -15,12 +15,10 @@ fn ids(page: &Value) -> Vec<i64> {
 
 #[tokio::test]
 async fn the_transaction_list_is_newest_first_with_money_as_numbers() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
-    let accreditation = accredit_api(&app, &shop.admin, customer, 25_000).await.body["newTransaction"]["id"].clone();
+    let (app, shop, customer) = acme_with_customer().await;
+    let accreditation = accredited(&app, &shop.admin, customer, 25_000).await;
     let redemption = redeem_api(&app, &shop.admin, customer, 100).await.body["newTransaction"]["id"].clone();
-    let void = app.post(&format!("/api/transactions/{redemption}/void"), &shop.admin, serde_json::json!({})).await;
+    let void = void_api(&app, &shop.admin, &redemption, json!({})).await;
     assert_eq!(void.status, StatusCode::OK);
 
     let answer = app.get("/api/transactions", &shop.admin).await;
@@ -350,11 +348,9 @@ async fn a_name_that_many_customers_share_finds_their_transactions_as_a_rarer_on
 
 #[tokio::test]
 async fn the_ledger_stores_what_happened_and_no_sentence_in_any_language() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    sql(&app, &shop, "update settings set expiration_policy = 'fifo', points_expiration_days = 30").await;
+    let (app, shop, customer) = acme_with_customer().await;
+    with_fifo_after_30_days(&app, &shop).await;
     let clock = Clock::new(&app, &shop).await;
-    let customer = add_customer(&app, &shop, "100", None).await;
     let start = bogota(2025, 1, 10, 10, 0);
     clock.earn(customer, 100_000, start).await;
     let spent = clock.spend(customer, 100, start + Duration::hours(1)).await;
@@ -377,9 +373,7 @@ async fn the_ledger_stores_what_happened_and_no_sentence_in_any_language() {
 
 #[tokio::test]
 async fn the_report_totals_every_filtered_row_not_only_the_page_and_leaves_voided_ones_out() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let ana = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, ana) = acme_with_customer().await;
     let beto = add_customer(&app, &shop, "200", None).await;
     for _ in 0..12 {
         assert_eq!(accredit_api(&app, &shop.admin, ana, 10_000).await.status, StatusCode::OK);
@@ -389,7 +383,7 @@ async fn the_report_totals_every_filtered_row_not_only_the_page_and_leaves_voide
     assert_eq!(spent.status, StatusCode::OK, "{}", spent.body);
     redeem_api(&app, &shop.admin, beto, 100).await;
     let voided = redeem_api(&app, &shop.admin, beto, 50).await;
-    app.post(&format!("/api/transactions/{}/void", voided.body["newTransaction"]["id"]), &shop.admin, json!({})).await;
+    void_api(&app, &shop.admin, &voided.body["newTransaction"]["id"], json!({})).await;
 
     let all = app.get("/api/transactions/totals", &shop.admin).await;
     assert_eq!(all.status, StatusCode::OK, "{}", all.body);

@@ -1,9 +1,8 @@
 //! Test data for the points engine (inserted with SQL until the customers and products API
 //! lands), the engine's operations with a clock of the test's own, and the ledger's invariants.
 
-use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
 use chrono_tz::America::Bogota;
-use loyalty::auth::CurrentUser;
 use loyalty::db::TenantTx;
 use loyalty::domain::{Prefix, Role};
 use loyalty::points::accredit::{self, Accreditation};
@@ -12,10 +11,11 @@ use loyalty::points::redeem::{self, Redemption, Reward};
 use loyalty::points::rules::{InvoiceAmount, Points};
 use loyalty::points::void::{self, Voided};
 use loyalty::points::{store, Posting};
+use loyalty::session::CurrentUser;
 use loyalty::AppResult;
-use serde_json::json;
+use serde_json::{json, Value};
 
-use crate::helpers::TestApp;
+use crate::helpers::{spawn_app, TestApp};
 
 pub const STAFF_PASSWORD: &str = "staff-pass-1";
 
@@ -38,6 +38,69 @@ pub async fn shop(app: &TestApp, prefix: &str) -> Shop {
     let shop = Shop { prefix: prefix.to_string(), admin };
     sql(app, &shop, "update settings set points_per_peso = 0.01, redemption_rate = 1").await;
     shop
+}
+
+/// A server of its own with the company `acme` (see [`shop`]) and one customer, document `100`.
+pub async fn acme_with_customer() -> (TestApp, Shop, i64) {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    (app, shop, customer)
+}
+
+/// The sale a cajero asks to void: the company `acme` with a supervisor, the cajero `caja1` and
+/// a customer the cajero credited 10,000 COP (100 points).
+pub struct CajeroSale {
+    pub app: TestApp,
+    pub shop: Shop,
+    /// The supervisor's token.
+    pub supervisor: String,
+    /// The cajero's token.
+    pub cajero: String,
+    pub customer: i64,
+    /// The accreditation's id.
+    pub sale: Value,
+}
+
+/// A [`CajeroSale`] whose supervisor is `supervisor`.
+pub async fn cajero_sale(supervisor: &str) -> CajeroSale {
+    let app = spawn_app().await;
+    let shop = shop(&app, "acme").await;
+    let supervisor = add_staff(&app, &shop, supervisor, "supervisor").await;
+    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    let sale = accredited(&app, &cajero, customer, 10_000).await;
+    CajeroSale { app, shop, supervisor, cajero, customer, sale }
+}
+
+/// Earning with every bonus: 0.01 points per peso, a campaign x2, first purchase x1.5 and
+/// birthday x2.
+pub async fn with_every_bonus(app: &TestApp, shop: &Shop) {
+    sql(
+        app,
+        shop,
+        "update settings set points_per_peso = 0.01, campaign_multiplier = 2, \
+         enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 1.5, \
+         enable_birthday_bonus = true, birthday_bonus_multiplier = 2",
+    )
+    .await;
+}
+
+/// A first purchase earns double.
+pub async fn with_first_purchase_doubled(app: &TestApp, shop: &Shop) {
+    sql(app, shop, "update settings set enable_first_purchase_bonus = true, first_purchase_bonus_multiplier = 2").await;
+}
+
+/// Points expire 30 days after they were earned (`fifo`).
+pub async fn with_fifo_after_30_days(app: &TestApp, shop: &Shop) {
+    sql(app, shop, "update settings set expiration_policy = 'fifo', points_expiration_days = 30").await;
+}
+
+/// A birthdate whose birthday is today in Bogotá (in 1992, a leap year, so any day of the year
+/// is one of its dates).
+pub fn born_today() -> NaiveDate {
+    let today = Utc::now().with_timezone(&Bogota).date_naive();
+    NaiveDate::from_ymd_opt(1992, today.month(), today.day()).unwrap()
 }
 
 /// Runs statements inside the company's schema.
@@ -79,7 +142,7 @@ pub async fn add_product(app: &TestApp, shop: &Shop, code: &str, points: i64, pr
 
 /// Adds a supervisor or cajero (at a point of sale of its own name) and answers its token.
 pub async fn add_staff(app: &TestApp, shop: &Shop, username: &str, role: &str) -> String {
-    let hash = loyalty::auth::hash_password(STAFF_PASSWORD.into()).await.unwrap();
+    let hash = loyalty::session::hash_password(STAFF_PASSWORD.into()).await.unwrap();
     let db = app.db().await;
     db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
     db.execute(
@@ -120,6 +183,12 @@ pub async fn accredit_api(app: &TestApp, token: &str, customer: i64, amount: i64
     .await
 }
 
+/// Accredits through the API (as [`accredit_api`]) and answers the new transaction's id as the
+/// answer holds it.
+pub async fn accredited(app: &TestApp, token: &str, customer: i64, amount: i64) -> Value {
+    accredit_api(app, token, customer, amount).await.body["newTransaction"]["id"].clone()
+}
+
 pub async fn redeem_api(app: &TestApp, token: &str, customer: i64, points: i64) -> crate::helpers::Answer {
     app.post(
         &format!("/api/customers/{customer}/redeem"),
@@ -127,6 +196,11 @@ pub async fn redeem_api(app: &TestApp, token: &str, customer: i64, points: i64) 
         json!({ "pointsToRedeem": points, "description": "", "invoiceReference": "", "productId": null }),
     )
     .await
+}
+
+/// Voids a transaction through the API.
+pub async fn void_api(app: &TestApp, token: &str, transaction: &Value, body: Value) -> crate::helpers::Answer {
+    app.post(&format!("/api/transactions/{transaction}/void"), token, body).await
 }
 
 /// A POST with an `Idempotency-Key` header.

@@ -3,11 +3,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use super::support::*;
-use crate::helpers::{spawn_app, TestApp};
-
-async fn void_api(app: &TestApp, token: &str, transaction: &Value, body: Value) -> crate::helpers::Answer {
-    app.post(&format!("/api/transactions/{transaction}/void"), token, body).await
-}
+use crate::helpers::TestApp;
 
 fn supervisor_credentials(username: &str, password: &str) -> Value {
     json!({ "supervisorUsername": username, "supervisorPassword": password })
@@ -15,13 +11,8 @@ fn supervisor_credentials(username: &str, password: &str) -> Value {
 
 #[tokio::test]
 async fn a_supervisor_or_admin_voids_any_transaction_with_confirmation_only() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let supervisor = add_staff(&app, &shop, "super1", "supervisor").await;
-    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
-    let by_cajero = accredit_api(&app, &cajero, customer, 10_000).await.body["newTransaction"]["id"].clone();
-    let by_admin = accredit_api(&app, &shop.admin, customer, 20_000).await.body["newTransaction"]["id"].clone();
+    let CajeroSale { app, shop, supervisor, customer, sale: by_cajero, .. } = cajero_sale("super1").await;
+    let by_admin = accredited(&app, &shop.admin, customer, 20_000).await;
 
     let answer = void_api(&app, &supervisor, &by_cajero, json!({})).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
@@ -47,14 +38,9 @@ async fn a_supervisor_or_admin_voids_any_transaction_with_confirmation_only() {
 
 #[tokio::test]
 async fn a_cajero_voids_only_own_transactions_and_only_with_a_supervisors_credentials() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    add_staff(&app, &shop, "super1", "supervisor").await;
-    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
+    let CajeroSale { app, shop, cajero, customer, sale: own, .. } = cajero_sale("super1").await;
     let other_cajero = add_staff(&app, &shop, "caja2", "cajero").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
-    let own = accredit_api(&app, &cajero, customer, 10_000).await.body["newTransaction"]["id"].clone();
-    let others = accredit_api(&app, &other_cajero, customer, 10_000).await.body["newTransaction"]["id"].clone();
+    let others = accredited(&app, &other_cajero, customer, 10_000).await;
     let globex = super::support::shop(&app, "globex").await;
     add_staff(&app, &globex, "boss", "supervisor").await;
 
@@ -97,7 +83,7 @@ async fn a_cajero_voids_only_own_transactions_and_only_with_a_supervisors_creden
     let approved = number(&app, &shop, "select count(*) from audit_log where action = 'transaction.void' and actor = 'caja1' and detail ->> 'approvedBy' = 'super1'").await;
     assert_eq!(approved, 1);
     // The admin's credentials approve as well.
-    let second = accredit_api(&app, &cajero, customer, 10_000).await.body["newTransaction"]["id"].clone();
+    let second = accredited(&app, &cajero, customer, 10_000).await;
     let answer = void_api(&app, &cajero, &second, supervisor_credentials("admin", "admin-pass-1")).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(balance(&app, &shop, customer).await, 100);
@@ -106,9 +92,7 @@ async fn a_cajero_voids_only_own_transactions_and_only_with_a_supervisors_creden
 
 #[tokio::test]
 async fn voiding_a_redemption_gives_its_points_back_to_the_batches_it_took_them_from() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
     let clock = Clock::new(&app, &shop).await;
     let start = Utc::now() - Duration::days(2);
     clock.earn(customer, 10_000, start).await;
@@ -130,9 +114,7 @@ async fn voiding_a_redemption_gives_its_points_back_to_the_batches_it_took_them_
 
 #[tokio::test]
 async fn voiding_an_accreditation_whose_points_were_spent_is_a_conflict() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
     let clock = Clock::new(&app, &shop).await;
     let now = Utc::now();
     let spent = clock.earn(customer, 10_000, now - Duration::days(1)).await;
@@ -156,17 +138,15 @@ async fn voiding_an_accreditation_whose_points_were_spent_is_a_conflict() {
 
 #[tokio::test]
 async fn a_transaction_cannot_be_voided_twice() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
-    let tx = accredit_api(&app, &shop.admin, customer, 10_000).await.body["newTransaction"]["id"].clone();
+    let (app, shop, customer) = acme_with_customer().await;
+    let tx = accredited(&app, &shop.admin, customer, 10_000).await;
     assert_eq!(void_api(&app, &shop.admin, &tx, json!({})).await.status, StatusCode::OK);
     let again = void_api(&app, &shop.admin, &tx, json!({})).await;
     assert_eq!(again.status, StatusCode::CONFLICT);
     assert_eq!(again.message(), "this transaction was already voided");
 
     // Nor twice at the same moment.
-    let tx = accredit_api(&app, &shop.admin, customer, 10_000).await.body["newTransaction"]["id"].clone();
+    let tx = accredited(&app, &shop.admin, customer, 10_000).await;
     let (a, b) = tokio::join!(void_api(&app, &shop.admin, &tx, json!({})), void_api(&app, &shop.admin, &tx, json!({})));
     let mut statuses = [a.status, b.status];
     statuses.sort();
@@ -178,10 +158,8 @@ async fn a_transaction_cannot_be_voided_twice() {
 
 #[tokio::test]
 async fn expiration_and_cancellation_rows_cannot_be_voided() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    sql(&app, &shop, "update settings set expiration_policy = 'fifo', points_expiration_days = 30").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
+    with_fifo_after_30_days(&app, &shop).await;
     let clock = Clock::new(&app, &shop).await;
     let now = Utc::now();
     clock.earn(customer, 10_000, now - Duration::days(40)).await;
@@ -205,11 +183,9 @@ async fn expiration_and_cancellation_rows_cannot_be_voided() {
 
 #[tokio::test]
 async fn voiding_needs_the_reports_permission() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop, customer) = acme_with_customer().await;
     let supervisor = add_staff(&app, &shop, "super1", "supervisor").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
-    let tx = accredit_api(&app, &shop.admin, customer, 10_000).await.body["newTransaction"]["id"].clone();
+    let tx = accredited(&app, &shop.admin, customer, 10_000).await;
     sql(&app, &shop, r#"update settings set role_permissions = '{"supervisor": ["/main"], "cajero": []}'"#).await;
     assert_eq!(void_api(&app, &supervisor, &tx, json!({})).await.status, StatusCode::FORBIDDEN);
     assert_eq!(balance(&app, &shop, customer).await, 100);
@@ -232,12 +208,7 @@ async fn void_burst(app: &TestApp, token: &str, transaction: &Value, approvals: 
 
 #[tokio::test]
 async fn a_void_approval_counts_as_a_login_attempt_of_the_supervisor_and_locks_like_one() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    add_staff(&app, &shop, "jefe", "supervisor").await;
-    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
-    let own = accredit_api(&app, &cajero, customer, 10_000).await.body["newTransaction"]["id"].clone();
+    let CajeroSale { app, shop, cajero, customer, sale: own, .. } = cajero_sale("jefe").await;
 
     // Two wrong logins of the supervisor, then a burst of wrong approvals: one count for both.
     for _ in 0..2 {
@@ -275,12 +246,7 @@ async fn a_void_approval_counts_as_a_login_attempt_of_the_supervisor_and_locks_l
 
 #[tokio::test]
 async fn void_approvals_and_logins_from_one_address_share_its_limit() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    add_staff(&app, &shop, "jefe", "supervisor").await;
-    let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
-    let own = accredit_api(&app, &cajero, customer, 10_000).await.body["newTransaction"]["id"].clone();
+    let CajeroSale { app, shop, cajero, customer, sale: own, .. } = cajero_sale("jefe").await;
 
     // Distinct names (limit 10 each) from one address (limit 50): 40 logins and 40 approvals.
     let names: Vec<String> = (0..40).map(|i| format!("ghost{i}@acme")).collect();

@@ -4,13 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { useGetCategoriesQuery } from '../../../app/tenantApi';
 import { CategoryIcon } from '../../../components/CategoryIcon';
 import { TextField } from '../../../components/FormField';
-import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList } from '../../../components/list';
+import {
+  AddFormPanel,
+  type Checked,
+  DeleteFlowModal,
+  EditModal,
+  ListScreen,
+  PagedList,
+  ReactivateOffer,
+  USAGE_QUERY_OPTIONS,
+  useListReactivation,
+  useReactivation,
+  useSaveForm,
+} from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { Category } from '../../../lib/types';
-import { useFeedback } from '../shared/feedback';
-import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
-import { useUsageCheck } from '../shared/useUsageCheck';
 import {
   useCreateCategoryMutation,
   useDeleteCategoryMutation,
@@ -26,10 +35,10 @@ const filterCategory = (category: Category, search: string) => matchesSearch(sea
 
 const EMPTY_CATEGORY: CategoryInput = { name: '', icon: '' };
 
-/** Name and icon are both required (SPEC.md section 5). */
-function checkCategory(values: CategoryInput): CategoryInput | null {
+/** Name and icon are both required (docs/decisions.md, "A category"). */
+function checkCategory(values: CategoryInput): Checked<CategoryInput> {
   const name = values.name.trim();
-  return name && values.icon ? { name, icon: values.icon } : null;
+  return name && values.icon ? { ok: true, body: { name, icon: values.icon } } : { ok: false, error: 'categories.errorRequired' };
 }
 
 function CategoryFields({ values, onChange }: { values: CategoryInput; onChange: (values: CategoryInput) => void }) {
@@ -51,41 +60,27 @@ function CategoryFields({ values, onChange }: { values: CategoryInput; onChange:
 
 function AddCategoryForm() {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [values, setValues] = useState<CategoryInput>(EMPTY_CATEGORY);
-  const [error, setError] = useState<string | null>(null);
-  const [createCategory, { isLoading }] = useCreateCategoryMutation();
+  const [createCategory] = useCreateCategoryMutation();
   const [reactivateCategory] = useReactivateCategoryMutation();
-  const reactivation = useReactivation((id) => reactivateCategory(id).unwrap(), 'categories.successReactivated', () =>
-    setValues(EMPTY_CATEGORY),
-  );
-
-  async function submit() {
-    reactivation.clear();
-    const body = checkCategory(values);
-    if (!body) {
-      setError(t('categories.errorRequired'));
-      return;
-    }
-    setError(null);
-    try {
-      await createCategory(body).unwrap();
-      setValues(EMPTY_CATEGORY);
-      feedback.success('categories.successAdded');
-    } catch (failure) {
-      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'categories.errorExists'));
-    }
-  }
+  const reset = () => setValues(EMPTY_CATEGORY);
+  const reactivation = useReactivation((id) => reactivateCategory(id).unwrap(), 'categories.successReactivated', reset);
+  const form = useSaveForm({
+    check: () => checkCategory(values),
+    save: (body) => createCategory(body).unwrap(),
+    success: 'categories.successAdded',
+    conflictKey: 'categories.errorExists',
+    reactivation,
+    onSaved: reset,
+  });
 
   return (
     <AddFormPanel
       title={t('categories.addTitle')}
       submitLabel={t('categories.add')}
       submittingLabel={t('common.adding')}
-      submitting={isLoading}
-      error={error}
+      {...form}
       notice={<ReactivateOffer reactivation={reactivation} text={t('categories.inactiveOffer')} />}
-      onSubmit={() => void submit()}
     >
       <CategoryFields values={values} onChange={setValues} />
     </AddFormPanel>
@@ -94,67 +89,20 @@ function AddCategoryForm() {
 
 function EditCategoryModal({ category, onClose }: { category: Category; onClose: () => void }) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [values, setValues] = useState<CategoryInput>({ name: category.name, icon: category.icon });
-  const [error, setError] = useState<string | null>(null);
-  const [updateCategory, { isLoading }] = useUpdateCategoryMutation();
-
-  async function submit() {
-    const body = checkCategory(values);
-    if (!body) {
-      setError(t('categories.errorRequired'));
-      return;
-    }
-    setError(null);
-    try {
-      await updateCategory({ id: category.id, ...body }).unwrap();
-      feedback.success('categories.successUpdated');
-      onClose();
-    } catch (failure) {
-      setError(feedback.errorText(failure, 'categories.errorExists'));
-    }
-  }
+  const [updateCategory] = useUpdateCategoryMutation();
+  const form = useSaveForm({
+    check: () => checkCategory(values),
+    save: (body) => updateCategory({ id: category.id, ...body }).unwrap(),
+    success: 'categories.successUpdated',
+    conflictKey: 'categories.errorExists',
+    onSaved: onClose,
+  });
 
   return (
-    <EditModal open title={t('categories.editTitle')} onCancel={onClose} onSubmit={() => void submit()} submitting={isLoading} error={error}>
+    <EditModal open title={t('categories.editTitle')} onCancel={onClose} {...form}>
       <CategoryFields values={values} onChange={setValues} />
     </EditModal>
-  );
-}
-
-function DeleteCategoryModal({ category, onClose }: { category: Category | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const feedback = useFeedback();
-  const usage = useGetCategoryUsageQuery(category?.id ?? skipToken, { refetchOnMountOrArgChange: true });
-  const check = useUsageCheck(usage, (u) => u.products > 0);
-  const [deleteCategory, { isLoading }] = useDeleteCategoryMutation();
-  const name = category?.name ?? '';
-
-  async function confirm() {
-    if (!category) return;
-    try {
-      await deleteCategory(category.id).unwrap();
-      feedback.success('categories.successDeleted');
-    } catch (failure) {
-      feedback.failure(failure);
-    } finally {
-      onClose();
-    }
-  }
-
-  return (
-    <DeleteConfirmModal
-      open={category !== null}
-      name={name}
-      soft={check.soft}
-      checking={check.checking}
-      message={check.message}
-      softText={t('categories.deleteSoft', { name })}
-      hardText={t('categories.deleteHard', { name })}
-      deleting={isLoading}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
-    />
   );
 }
 
@@ -170,6 +118,8 @@ export function CategoriesPage() {
   const categories = useMemo(() => [...(data ?? [])].sort(byName((c: Category) => c.name)), [data]);
   const [editing, setEditing] = useState<Category | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
+  const usage = useGetCategoryUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const [deleteCategory] = useDeleteCategoryMutation();
 
   return (
     <section className="page">
@@ -204,7 +154,15 @@ export function CategoriesPage() {
         }
       />
       {editing ? <EditCategoryModal key={editing.id} category={editing} onClose={() => setEditing(null)} /> : null}
-      <DeleteCategoryModal category={deleting} onClose={() => setDeleting(null)} />
+      <DeleteFlowModal
+        record={deleting}
+        name={deleting?.name ?? ''}
+        usage={usage}
+        hasRelated={(u) => u.products > 0}
+        remove={(id) => deleteCategory(id).unwrap()}
+        texts={{ soft: 'categories.deleteSoft', hard: 'categories.deleteHard', deleted: 'categories.successDeleted' }}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -2,14 +2,23 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../app/useFormat';
-import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList, useListState } from '../../../components/list';
+import {
+  AddFormPanel,
+  DeleteFlowModal,
+  EditModal,
+  ListScreen,
+  PagedList,
+  ReactivateOffer,
+  USAGE_QUERY_OPTIONS,
+  useListReactivation,
+  useListState,
+  useReactivation,
+  useSaveForm,
+} from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import type { Customer } from '../../../lib/types';
-import { useFeedback } from '../shared/feedback';
 import { RowMenu } from '../shared/RowMenu';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
-import { useUsageCheck } from '../shared/useUsageCheck';
 import { checkCustomer, customerFormValues, EMPTY_CUSTOMER, type CustomerFormValues } from './customerForm';
 import { CustomerFields } from './CustomerFields';
 import {
@@ -30,41 +39,27 @@ function initial(name: string): string {
 
 function AddCustomerForm() {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [values, setValues] = useState<CustomerFormValues>(EMPTY_CUSTOMER);
-  const [error, setError] = useState<string | null>(null);
-  const [createCustomer, { isLoading }] = useCreateCustomerMutation();
+  const [createCustomer] = useCreateCustomerMutation();
   const [reactivateCustomer] = useReactivateCustomerMutation();
-  const reactivation = useReactivation((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated', () =>
-    setValues(EMPTY_CUSTOMER),
-  );
-
-  async function submit() {
-    reactivation.clear();
-    const check = checkCustomer(values);
-    if (!check.ok) {
-      setError(t(check.error));
-      return;
-    }
-    setError(null);
-    try {
-      await createCustomer(check.body).unwrap();
-      setValues(EMPTY_CUSTOMER);
-      feedback.success('customers.successAdded');
-    } catch (failure) {
-      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'customers.errorDocumentExists'));
-    }
-  }
+  const reset = () => setValues(EMPTY_CUSTOMER);
+  const reactivation = useReactivation((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated', reset);
+  const form = useSaveForm({
+    check: () => checkCustomer(values),
+    save: (body) => createCustomer(body).unwrap(),
+    success: 'customers.successAdded',
+    conflictKey: 'customers.errorDocumentExists',
+    reactivation,
+    onSaved: reset,
+  });
 
   return (
     <AddFormPanel
       title={t('customers.addTitle')}
       submitLabel={t('customers.add')}
       submittingLabel={t('common.adding')}
-      submitting={isLoading}
-      error={error}
+      {...form}
       notice={<ReactivateOffer reactivation={reactivation} text={t('customers.inactiveOffer')} />}
-      onSubmit={() => void submit()}
     >
       <CustomerFields values={values} onChange={setValues} />
     </AddFormPanel>
@@ -73,67 +68,20 @@ function AddCustomerForm() {
 
 function EditCustomerModal({ customer, onClose }: { customer: Customer; onClose: () => void }) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [values, setValues] = useState<CustomerFormValues>(() => customerFormValues(customer));
-  const [error, setError] = useState<string | null>(null);
-  const [updateCustomer, { isLoading }] = useUpdateCustomerMutation();
-
-  async function submit() {
-    const check = checkCustomer(values, customer);
-    if (!check.ok) {
-      setError(t(check.error));
-      return;
-    }
-    setError(null);
-    try {
-      await updateCustomer({ id: customer.id, ...check.body }).unwrap();
-      feedback.success('customers.successUpdated');
-      onClose();
-    } catch (failure) {
-      setError(feedback.errorText(failure, 'customers.errorDocumentExists'));
-    }
-  }
+  const [updateCustomer] = useUpdateCustomerMutation();
+  const form = useSaveForm({
+    check: () => checkCustomer(values, customer),
+    save: (body) => updateCustomer({ id: customer.id, ...body }).unwrap(),
+    success: 'customers.successUpdated',
+    conflictKey: 'customers.errorDocumentExists',
+    onSaved: onClose,
+  });
 
   return (
-    <EditModal open title={t('customers.editTitle')} onCancel={onClose} onSubmit={() => void submit()} submitting={isLoading} error={error}>
+    <EditModal open title={t('customers.editTitle')} onCancel={onClose} {...form}>
       <CustomerFields values={values} onChange={setValues} editing />
     </EditModal>
-  );
-}
-
-function DeleteCustomerModal({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const feedback = useFeedback();
-  const usage = useGetCustomerUsageQuery(customer?.id ?? skipToken, { refetchOnMountOrArgChange: true });
-  const check = useUsageCheck(usage, (u) => u.transactions > 0);
-  const [deleteCustomer, { isLoading }] = useDeleteCustomerMutation();
-  const name = customer?.name ?? '';
-
-  async function confirm() {
-    if (!customer) return;
-    try {
-      await deleteCustomer(customer.id).unwrap();
-      feedback.success('customers.successDeleted');
-    } catch (failure) {
-      feedback.failure(failure);
-    } finally {
-      onClose();
-    }
-  }
-
-  return (
-    <DeleteConfirmModal
-      open={customer !== null}
-      name={name}
-      soft={check.soft}
-      checking={check.checking}
-      message={check.message}
-      softText={t('customers.deleteSoft', { name })}
-      hardText={t('customers.deleteHard', { name })}
-      deleting={isLoading}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
-    />
   );
 }
 
@@ -155,6 +103,8 @@ export function CustomersPage() {
   const reactivation = useListReactivation<Customer>((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated');
   const [editing, setEditing] = useState<Customer | null>(null);
   const [deleting, setDeleting] = useState<Customer | null>(null);
+  const usage = useGetCustomerUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const [deleteCustomer] = useDeleteCustomerMutation();
 
   const emptyText = isLoading ? t('common.loading') : isError ? t('customers.errorLoading') : t('customers.empty');
 
@@ -206,7 +156,15 @@ export function CustomersPage() {
         }
       />
       {editing ? <EditCustomerModal key={editing.id} customer={editing} onClose={() => setEditing(null)} /> : null}
-      <DeleteCustomerModal customer={deleting} onClose={() => setDeleting(null)} />
+      <DeleteFlowModal
+        record={deleting}
+        name={deleting?.name ?? ''}
+        usage={usage}
+        hasRelated={(u) => u.transactions > 0}
+        remove={(id) => deleteCustomer(id).unwrap()}
+        texts={{ soft: 'customers.deleteSoft', hard: 'customers.deleteHard', deleted: 'customers.successDeleted' }}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

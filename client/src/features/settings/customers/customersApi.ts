@@ -1,10 +1,10 @@
 import { api, listTags } from '../../../app/api';
-import type { CustomerInput } from '../../../app/pointsApi';
+import type { CustomerInput } from '../../points';
 import type { Customer, Paged } from '../../../lib/types';
 import type { DeleteResult } from '../shared/types';
 
 // Adding a customer is shared with the till (enrolling a customer the lookup did not find).
-export { useCreateCustomerMutation, type CustomerInput } from '../../../app/pointsApi';
+export { useCreateCustomerMutation, type CustomerInput } from '../../points';
 
 export interface CustomerSearch {
   text: string;

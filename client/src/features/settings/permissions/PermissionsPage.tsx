@@ -8,7 +8,7 @@ import { SETTINGS_SAVED_MESSAGE_MS } from '../../../lib/constants';
 import { GRANTABLE_PATHS, paths, type GrantablePath } from '../../../lib/paths';
 import type { RolePermissions } from '../../../lib/types';
 import { useSaveSettingsMutation } from '../settingsApi';
-import { useFeedback } from '../shared/feedback';
+import { useFeedback } from '../../../app/feedback';
 import { StatusMessage } from '../shared/StatusMessage';
 import { useTimedMessage } from '../shared/useTimedMessage';
 import { normalizePermissions, PERMISSION_ROLES, togglePermission, type PermissionRole } from './permissionGrid';

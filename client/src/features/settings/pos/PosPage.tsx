@@ -3,13 +3,22 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetPointsOfSaleQuery } from '../../../app/tenantApi';
 import { TextField } from '../../../components/FormField';
-import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList } from '../../../components/list';
+import {
+  AddFormPanel,
+  type Checked,
+  DeleteFlowModal,
+  EditModal,
+  ListScreen,
+  PagedList,
+  ReactivateOffer,
+  USAGE_QUERY_OPTIONS,
+  useListReactivation,
+  useReactivation,
+  useSaveForm,
+} from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { PointOfSale } from '../../../lib/types';
-import { useFeedback } from '../shared/feedback';
-import { useUsageCheck } from '../shared/useUsageCheck';
-import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
 import {
   useCreatePosMutation,
   useDeletePosMutation,
@@ -21,110 +30,61 @@ import {
 
 const filterPos = (pos: PointOfSale, search: string) => matchesSearch(search, pos.name);
 
+/** The name is required. */
+function checkPosName(name: string): Checked<{ name: string }> {
+  const trimmed = name.trim();
+  return trimmed ? { ok: true, body: { name: trimmed } } : { ok: false, error: 'pos.errorNameRequired' };
+}
+
+function PosNameField({ value, onChange }: { value: string; onChange: (name: string) => void }) {
+  const { t } = useTranslation();
+  return <TextField label={t('pos.fields.name')} name="name" value={value} onChange={onChange} required maxLength={100} />;
+}
+
 function AddPosForm() {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [createPos, { isLoading }] = useCreatePosMutation();
+  const [createPos] = useCreatePosMutation();
   const [reactivatePos] = useReactivatePosMutation();
   const reactivation = useReactivation((id) => reactivatePos(id).unwrap(), 'pos.successReactivated', () => setName(''));
-
-  async function submit() {
-    const trimmed = name.trim();
-    reactivation.clear();
-    if (!trimmed) {
-      setError(t('pos.errorNameRequired'));
-      return;
-    }
-    setError(null);
-    try {
-      await createPos({ name: trimmed }).unwrap();
-      setName('');
-      feedback.success('pos.successAdded');
-    } catch (failure) {
-      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'pos.errorExists'));
-    }
-  }
+  const form = useSaveForm({
+    check: () => checkPosName(name),
+    save: (body) => createPos(body).unwrap(),
+    success: 'pos.successAdded',
+    conflictKey: 'pos.errorExists',
+    reactivation,
+    onSaved: () => setName(''),
+  });
 
   return (
     <AddFormPanel
       title={t('pos.addTitle')}
       submitLabel={t('pos.add')}
       submittingLabel={t('common.adding')}
-      submitting={isLoading}
-      error={error}
+      {...form}
       notice={<ReactivateOffer reactivation={reactivation} text={t('pos.inactiveOffer')} />}
-      onSubmit={() => void submit()}
     >
-      <TextField label={t('pos.fields.name')} name="name" value={name} onChange={setName} required maxLength={100} />
+      <PosNameField value={name} onChange={setName} />
     </AddFormPanel>
   );
 }
 
 function EditPosModal({ pos, onClose }: { pos: PointOfSale; onClose: () => void }) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [name, setName] = useState(pos.name);
-  const [error, setError] = useState<string | null>(null);
-  const [updatePos, { isLoading }] = useUpdatePosMutation();
-
-  async function submit() {
-    const trimmed = name.trim();
-    if (!trimmed) {
-      setError(t('pos.errorNameRequired'));
-      return;
-    }
-    setError(null);
-    try {
-      await updatePos({ id: pos.id, name: trimmed }).unwrap();
-      feedback.success('pos.successUpdated');
-      onClose();
-    } catch (failure) {
-      setError(feedback.errorText(failure, 'pos.errorExists'));
-    }
-  }
+  const [updatePos] = useUpdatePosMutation();
+  const form = useSaveForm({
+    check: () => checkPosName(name),
+    save: (body) => updatePos({ id: pos.id, ...body }).unwrap(),
+    success: 'pos.successUpdated',
+    conflictKey: 'pos.errorExists',
+    onSaved: onClose,
+  });
 
   return (
-    <EditModal open title={t('pos.editTitle')} onCancel={onClose} onSubmit={() => void submit()} submitting={isLoading} error={error}>
-      <TextField label={t('pos.fields.name')} name="name" value={name} onChange={setName} required maxLength={100} />
+    <EditModal open title={t('pos.editTitle')} onCancel={onClose} {...form}>
+      <PosNameField value={name} onChange={setName} />
     </EditModal>
-  );
-}
-
-function DeletePosModal({ pos, onClose }: { pos: PointOfSale | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const feedback = useFeedback();
-  const usage = useGetPosUsageQuery(pos?.id ?? skipToken, { refetchOnMountOrArgChange: true });
-  const check = useUsageCheck(usage, (u) => u.users > 0 || u.transactions > 0);
-  const [deletePos, { isLoading }] = useDeletePosMutation();
-  const name = pos?.name ?? '';
-
-  async function confirm() {
-    if (!pos) return;
-    try {
-      await deletePos(pos.id).unwrap();
-      feedback.success('pos.successDeleted');
-    } catch (failure) {
-      feedback.failure(failure);
-    } finally {
-      onClose();
-    }
-  }
-
-  return (
-    <DeleteConfirmModal
-      open={pos !== null}
-      name={name}
-      soft={check.soft}
-      checking={check.checking}
-      message={check.message}
-      softText={t('pos.deleteSoft', { name })}
-      hardText={t('pos.deleteHard', { name })}
-      deleting={isLoading}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
-    />
   );
 }
 
@@ -140,6 +100,8 @@ export function PosPage() {
   const reactivation = useListReactivation<PointOfSale>((id) => reactivatePos(id).unwrap(), 'pos.successReactivated');
   const [editing, setEditing] = useState<PointOfSale | null>(null);
   const [deleting, setDeleting] = useState<PointOfSale | null>(null);
+  const usage = useGetPosUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const [deletePos] = useDeletePosMutation();
 
   return (
     <section className="page">
@@ -171,7 +133,15 @@ export function PosPage() {
         }
       />
       {editing ? <EditPosModal key={editing.id} pos={editing} onClose={() => setEditing(null)} /> : null}
-      <DeletePosModal pos={deleting} onClose={() => setDeleting(null)} />
+      <DeleteFlowModal
+        record={deleting}
+        name={deleting?.name ?? ''}
+        usage={usage}
+        hasRelated={(u) => u.users > 0 || u.transactions > 0}
+        remove={(id) => deletePos(id).unwrap()}
+        texts={{ soft: 'pos.deleteSoft', hard: 'pos.deleteHard', deleted: 'pos.successDeleted' }}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

@@ -3,16 +3,24 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
-import { useGetRedeemableProductsQuery } from '../../../app/pointsApi';
+import { useGetRedeemableProductsQuery } from '../../points';
 import { selectUser } from '../../../app/session';
 import { useFormat } from '../../../app/useFormat';
-import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList } from '../../../components/list';
+import {
+  AddFormPanel,
+  DeleteFlowModal,
+  EditModal,
+  ListScreen,
+  PagedList,
+  ReactivateOffer,
+  USAGE_QUERY_OPTIONS,
+  useListReactivation,
+  useReactivation,
+  useSaveForm,
+} from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { Product } from '../../../lib/types';
-import { useFeedback } from '../shared/feedback';
-import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
-import { useUsageCheck } from '../shared/useUsageCheck';
 import { checkProduct, EMPTY_PRODUCT, productFormValues, type ProductFormValues } from './productForm';
 import { ProductFields } from './ProductFields';
 import {
@@ -43,41 +51,27 @@ function ProductImage({ product }: { product: Product }) {
 
 function AddProductForm() {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [values, setValues] = useState<ProductFormValues>(EMPTY_PRODUCT);
-  const [error, setError] = useState<string | null>(null);
-  const [createProduct, { isLoading }] = useCreateProductMutation();
+  const [createProduct] = useCreateProductMutation();
   const [reactivateProduct] = useReactivateProductMutation();
-  const reactivation = useReactivation((id) => reactivateProduct(id).unwrap(), 'products.successReactivated', () =>
-    setValues(EMPTY_PRODUCT),
-  );
-
-  async function submit() {
-    reactivation.clear();
-    const check = checkProduct(values);
-    if (!check.ok) {
-      setError(t(check.error));
-      return;
-    }
-    setError(null);
-    try {
-      await createProduct(check.body).unwrap();
-      setValues(EMPTY_PRODUCT);
-      feedback.success('products.successAdded');
-    } catch (failure) {
-      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'products.errorExists'));
-    }
-  }
+  const reset = () => setValues(EMPTY_PRODUCT);
+  const reactivation = useReactivation((id) => reactivateProduct(id).unwrap(), 'products.successReactivated', reset);
+  const form = useSaveForm({
+    check: () => checkProduct(values),
+    save: (body) => createProduct(body).unwrap(),
+    success: 'products.successAdded',
+    conflictKey: 'products.errorExists',
+    reactivation,
+    onSaved: reset,
+  });
 
   return (
     <AddFormPanel
       title={t('products.addTitle')}
       submitLabel={t('products.add')}
       submittingLabel={t('common.adding')}
-      submitting={isLoading}
-      error={error}
+      {...form}
       notice={<ReactivateOffer reactivation={reactivation} text={t('products.inactiveOffer')} />}
-      onSubmit={() => void submit()}
     >
       <ProductFields values={values} onChange={setValues} />
     </AddFormPanel>
@@ -86,67 +80,20 @@ function AddProductForm() {
 
 function EditProductModal({ product, onClose }: { product: Product; onClose: () => void }) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [values, setValues] = useState<ProductFormValues>(() => productFormValues(product));
-  const [error, setError] = useState<string | null>(null);
-  const [updateProduct, { isLoading }] = useUpdateProductMutation();
-
-  async function submit() {
-    const check = checkProduct(values);
-    if (!check.ok) {
-      setError(t(check.error));
-      return;
-    }
-    setError(null);
-    try {
-      await updateProduct({ id: product.id, body: check.body }).unwrap();
-      feedback.success('products.successUpdated');
-      onClose();
-    } catch (failure) {
-      setError(feedback.errorText(failure, 'products.errorExists'));
-    }
-  }
+  const [updateProduct] = useUpdateProductMutation();
+  const form = useSaveForm({
+    check: () => checkProduct(values),
+    save: (body) => updateProduct({ id: product.id, body }).unwrap(),
+    success: 'products.successUpdated',
+    conflictKey: 'products.errorExists',
+    onSaved: onClose,
+  });
 
   return (
-    <EditModal open title={t('products.editTitle')} onCancel={onClose} onSubmit={() => void submit()} submitting={isLoading} error={error}>
+    <EditModal open title={t('products.editTitle')} onCancel={onClose} {...form}>
       <ProductFields values={values} onChange={setValues} />
     </EditModal>
-  );
-}
-
-function DeleteProductModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const feedback = useFeedback();
-  const usage = useGetProductUsageQuery(product?.id ?? skipToken, { refetchOnMountOrArgChange: true });
-  const check = useUsageCheck(usage, (u) => u.transactions > 0);
-  const [deleteProduct, { isLoading }] = useDeleteProductMutation();
-  const name = product?.name ?? '';
-
-  async function confirm() {
-    if (!product) return;
-    try {
-      await deleteProduct(product.id).unwrap();
-      feedback.success('products.successDeleted');
-    } catch (failure) {
-      feedback.failure(failure);
-    } finally {
-      onClose();
-    }
-  }
-
-  return (
-    <DeleteConfirmModal
-      open={product !== null}
-      name={name}
-      soft={check.soft}
-      checking={check.checking}
-      message={check.message}
-      softText={t('products.deleteSoft', { name })}
-      hardText={t('products.deleteHard', { name })}
-      deleting={isLoading}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
-    />
   );
 }
 
@@ -172,6 +119,8 @@ export function ProductsPage() {
   const reactivation = useListReactivation<Product>((id) => reactivateProduct(id).unwrap(), 'products.successReactivated');
   const [editing, setEditing] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
+  const usage = useGetProductUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const [deleteProduct] = useDeleteProductMutation();
 
   return (
     <section className="page">
@@ -214,7 +163,15 @@ export function ProductsPage() {
         }
       />
       {editing ? <EditProductModal key={editing.id} product={editing} onClose={() => setEditing(null)} /> : null}
-      <DeleteProductModal product={deleting} onClose={() => setDeleting(null)} />
+      <DeleteFlowModal
+        record={deleting}
+        name={deleting?.name ?? ''}
+        usage={usage}
+        hasRelated={(u) => u.transactions > 0}
+        remove={(id) => deleteProduct(id).unwrap()}
+        texts={{ soft: 'products.deleteSoft', hard: 'products.deleteHard', deleted: 'products.successDeleted' }}
+        onClose={() => setDeleting(null)}
+      />
     </section>
   );
 }

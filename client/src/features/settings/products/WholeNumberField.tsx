@@ -1,5 +1,5 @@
-import { useId, useLayoutEffect, useRef } from 'react';
-import { caretAfterDigits } from '../../../components/DigitsField';
+import { notADigit } from '../../../components/DigitsField';
+import { FormattedField } from '../../../components/FormattedField';
 import { formatWholeNumber, parseWholeNumber, wholeNumberDigits } from './wholeNumber';
 
 export interface WholeNumberFieldProps {
@@ -19,44 +19,18 @@ export interface WholeNumberFieldProps {
  * typing 45000 with the caret before it gave 450000.
  */
 export function WholeNumberField({ label, name, value, onChange, prefix }: WholeNumberFieldProps) {
-  const id = useId();
-  const shown = value > 0 ? formatWholeNumber(value) : '';
-  const inputRef = useRef<HTMLInputElement>(null);
-  const pendingCaret = useRef<number | null>(null);
-
-  useLayoutEffect(() => {
-    const input = inputRef.current;
-    if (pendingCaret.current == null || !input || document.activeElement !== input) return;
-    const position = caretAfterDigits(shown, pendingCaret.current);
-    pendingCaret.current = null;
-    input.setSelectionRange(position, position);
-  });
-
   return (
-    <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <div className={`field-control ${prefix ? 'field-control-affixed' : ''}`}>
-        {prefix ? <span className="field-affix">{prefix}</span> : null}
-        <input
-          ref={inputRef}
-          id={id}
-          name={name}
-          className="input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={shown}
-          placeholder={formatWholeNumber(0)}
-          onChange={(event) => {
-            const typed = event.target.value;
-            const caret = event.target.selectionStart ?? typed.length;
-            pendingCaret.current = wholeNumberDigits(typed.slice(0, caret)).length;
-            onChange(parseWholeNumber(typed));
-          }}
-        />
-      </div>
-    </div>
+    <FormattedField
+      label={label}
+      name={name}
+      value={value > 0 ? String(Math.floor(value)) : ''}
+      onChange={(digits) => onChange(parseWholeNumber(digits))}
+      show={(digits) => (digits === '' ? '' : formatWholeNumber(Number(digits)))}
+      store={wholeNumberDigits}
+      isMark={notADigit}
+      prefix={prefix}
+      inputMode="numeric"
+      placeholder={formatWholeNumber(0)}
+    />
   );
 }

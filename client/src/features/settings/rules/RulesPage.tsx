@@ -11,7 +11,7 @@ import { intlLocale } from '../../../lib/format';
 import type { ExpirationPolicy, Settings } from '../../../lib/types';
 import { useSaveSettingsMutation } from '../settingsApi';
 import { CheckboxField } from '../shared/CheckboxField';
-import { useFeedback } from '../shared/feedback';
+import { useFeedback } from '../../../app/feedback';
 import { StatusMessage } from '../shared/StatusMessage';
 import { useTimedMessage } from '../shared/useTimedMessage';
 import { MaintenanceCard } from './MaintenanceCard';

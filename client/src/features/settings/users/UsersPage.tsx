@@ -4,12 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/session';
 import { TextField } from '../../../components/FormField';
-import { AddFormPanel, DeleteConfirmModal, EditModal, ListScreen, PagedList } from '../../../components/list';
+import {
+  AddFormPanel,
+  DeleteFlowModal,
+  EditModal,
+  ListScreen,
+  PagedList,
+  ReactivateOffer,
+  USAGE_QUERY_OPTIONS,
+  useListReactivation,
+  useReactivation,
+  useSaveForm,
+} from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
-import { useFeedback } from '../shared/feedback';
-import { ReactivateOffer, useListReactivation, useReactivation } from '../shared/reactivation';
-import { useUsageCheck } from '../shared/useUsageCheck';
 import { UserAssignmentFields } from './UserAssignmentFields';
 import { EMPTY_USER, newUserBody, userUpdateBody, withRole, type CompanyRole, type UserFormValues } from './userForm';
 import {
@@ -33,39 +41,28 @@ function loginOf(username: string, prefix: string | undefined): string {
 
 function AddUserForm({ prefix }: { prefix: string | undefined }) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [values, setValues] = useState<UserFormValues>(EMPTY_USER);
-  const [error, setError] = useState<string | null>(null);
-  const [createUser, { isLoading }] = useCreateUserMutation();
+  const [createUser] = useCreateUserMutation();
   const [reactivateUser] = useReactivateUserMutation();
-  const reactivation = useReactivation((id) => reactivateUser(id).unwrap(), 'users.successReactivated', () => setValues(EMPTY_USER));
-
-  async function submit() {
-    reactivation.clear();
-    const check = newUserBody(values);
-    if (!check.ok) {
-      setError(t(check.error));
-      return;
-    }
-    setError(null);
-    try {
-      const created = await createUser(check.body).unwrap();
-      setValues(EMPTY_USER);
-      feedback.success('users.successAdded', { login: loginOf(created.username ?? check.body.username, prefix) });
-    } catch (failure) {
-      if (!reactivation.caught(failure)) setError(feedback.errorText(failure, 'users.errorExists'));
-    }
-  }
+  const reset = () => setValues(EMPTY_USER);
+  const reactivation = useReactivation((id) => reactivateUser(id).unwrap(), 'users.successReactivated', reset);
+  const form = useSaveForm({
+    check: () => newUserBody(values),
+    save: (body) => createUser(body).unwrap(),
+    success: 'users.successAdded',
+    successParams: (created, body) => ({ login: loginOf(created.username ?? body.username, prefix) }),
+    conflictKey: 'users.errorExists',
+    reactivation,
+    onSaved: reset,
+  });
 
   return (
     <AddFormPanel
       title={t('users.addTitle')}
       submitLabel={t('users.add')}
       submittingLabel={t('common.adding')}
-      submitting={isLoading}
-      error={error}
+      {...form}
       notice={<ReactivateOffer reactivation={reactivation} text={t('users.inactiveOffer')} />}
-      onSubmit={() => void submit()}
     >
       <TextField
         label={t('users.fields.username')}
@@ -103,39 +100,20 @@ function AddUserForm({ prefix }: { prefix: string | undefined }) {
 
 function EditUserModal({ user, prefix, onClose }: { user: CompanyUser; prefix: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [values, setValues] = useState<{ role: CompanyRole | ''; posId: string }>({
     role: user.role,
     posId: user.posId != null ? String(user.posId) : '',
   });
-  const [error, setError] = useState<string | null>(null);
-  const [updateUser, { isLoading }] = useUpdateUserMutation();
-
-  async function submit() {
-    const check = userUpdateBody(values);
-    if (!check.ok) {
-      setError(t(check.error));
-      return;
-    }
-    setError(null);
-    try {
-      await updateUser({ id: user.id, body: check.body }).unwrap();
-      feedback.success('users.successUpdated');
-      onClose();
-    } catch (failure) {
-      setError(feedback.errorText(failure));
-    }
-  }
+  const [updateUser] = useUpdateUserMutation();
+  const form = useSaveForm({
+    check: () => userUpdateBody(values),
+    save: (body) => updateUser({ id: user.id, body }).unwrap(),
+    success: 'users.successUpdated',
+    onSaved: onClose,
+  });
 
   return (
-    <EditModal
-      open
-      title={t('users.editTitle', { login: loginOf(user.username, prefix) })}
-      onCancel={onClose}
-      onSubmit={() => void submit()}
-      submitting={isLoading}
-      error={error}
-    >
+    <EditModal open title={t('users.editTitle', { login: loginOf(user.username, prefix) })} onCancel={onClose} {...form}>
       <p className="field-hint">{t('users.editHint')}</p>
       <UserAssignmentFields
         role={values.role}
@@ -148,74 +126,27 @@ function EditUserModal({ user, prefix, onClose }: { user: CompanyUser; prefix: s
   );
 }
 
-function DeleteUserModal({ user, prefix, onClose }: { user: CompanyUser | null; prefix: string | undefined; onClose: () => void }) {
-  const { t } = useTranslation();
-  const feedback = useFeedback();
-  const usage = useGetUserUsageQuery(user?.id ?? skipToken, { refetchOnMountOrArgChange: true });
-  const check = useUsageCheck(usage, (u) => u.transactions > 0);
-  const [deleteUser, { isLoading }] = useDeleteUserMutation();
-  const name = user ? loginOf(user.username, prefix) : '';
-
-  async function confirm() {
-    if (!user) return;
-    try {
-      await deleteUser(user.id).unwrap();
-      feedback.success('users.successDeleted');
-    } catch (failure) {
-      feedback.failure(failure);
-    } finally {
-      onClose();
-    }
-  }
-
-  return (
-    <DeleteConfirmModal
-      open={user !== null}
-      name={name}
-      soft={check.soft}
-      checking={check.checking}
-      message={check.message}
-      softText={t('users.deleteSoft', { name })}
-      hardText={t('users.deleteHard', { name })}
-      deleting={isLoading}
-      onCancel={onClose}
-      onConfirm={() => void confirm()}
-    />
-  );
-}
-
-/** /settings/users (admin): add form with username@prefix, list, role/POS edit, delete. */
+/** An admin sets a new password for another user: 8 to 128 characters. */
 function ResetPasswordModal({ user, prefix, onClose }: { user: CompanyUser; prefix: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const feedback = useFeedback();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [resetPassword, { isLoading }] = useResetUserPasswordMutation();
+  const [resetPassword] = useResetUserPasswordMutation();
   const login = loginOf(user.username, prefix);
-
-  async function submit() {
-    if (password.length < 8 || password.length > 128) {
-      setError(t('users.errorPasswordLength'));
-      return;
-    }
-    setError(null);
-    try {
-      await resetPassword({ id: user.id, password }).unwrap();
-      feedback.success('users.successPasswordReset', { login });
-      onClose();
-    } catch (failure) {
-      setError(feedback.errorText(failure));
-    }
-  }
+  const form = useSaveForm({
+    check: () =>
+      password.length < 8 || password.length > 128 ? { ok: false, error: 'users.errorPasswordLength' } : { ok: true, body: password },
+    save: (body) => resetPassword({ id: user.id, password: body }).unwrap(),
+    success: 'users.successPasswordReset',
+    successParams: () => ({ login }),
+    onSaved: onClose,
+  });
 
   return (
     <EditModal
       open
       title={t('users.resetPasswordTitle', { login })}
       onCancel={onClose}
-      onSubmit={() => void submit()}
-      submitting={isLoading}
-      error={error}
+      {...form}
       submitLabel={t('users.resetPassword')}
     >
       <p className="field-hint">{t('users.resetPasswordHint')}</p>
@@ -232,6 +163,7 @@ function ResetPasswordModal({ user, prefix, onClose }: { user: CompanyUser; pref
   );
 }
 
+/** /settings/users (admin): add form with username@prefix, list, role/POS edit, delete. */
 export function UsersPage() {
   const { t } = useTranslation();
   const me = useAppSelector(selectUser);
@@ -246,6 +178,8 @@ export function UsersPage() {
   const [editing, setEditing] = useState<CompanyUser | null>(null);
   const [deleting, setDeleting] = useState<CompanyUser | null>(null);
   const [resetting, setResetting] = useState<CompanyUser | null>(null);
+  const usage = useGetUserUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const [deleteUser] = useDeleteUserMutation();
 
   const isMe = (user: CompanyUser) => me != null && user.id === me.id;
 
@@ -299,7 +233,15 @@ export function UsersPage() {
         }
       />
       {editing ? <EditUserModal key={editing.id} user={editing} prefix={prefix} onClose={() => setEditing(null)} /> : null}
-      <DeleteUserModal user={deleting} prefix={prefix} onClose={() => setDeleting(null)} />
+      <DeleteFlowModal
+        record={deleting}
+        name={deleting ? loginOf(deleting.username, prefix) : ''}
+        usage={usage}
+        hasRelated={(u) => u.transactions > 0}
+        remove={(id) => deleteUser(id).unwrap()}
+        texts={{ soft: 'users.deleteSoft', hard: 'users.deleteHard', deleted: 'users.successDeleted' }}
+        onClose={() => setDeleting(null)}
+      />
       {resetting ? <ResetPasswordModal key={resetting.id} user={resetting} prefix={prefix} onClose={() => setResetting(null)} /> : null}
     </section>
   );

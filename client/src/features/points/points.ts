@@ -1,9 +1,9 @@
 // Rules of the accredit and redeem screens (SPEC.md section 5, DESIGN.md section 6). Pure functions:
 // the screens, the quick panels and their tests all decide through these.
 
-import type { TKey } from '../i18n/keys';
-import type { Product, Transaction, User } from './types';
-import { matchesSearch } from './paging';
+import type { TKey } from '../../i18n/keys';
+import type { Product, Transaction, User } from '../../lib/types';
+import { matchesSearch } from '../../lib/paging';
 
 /** The full redeem screen shows at most this many products while there is no search text. */
 export const MAX_PRODUCTS_WITHOUT_SEARCH = 10;
@@ -95,16 +95,6 @@ export function voidNeedsSupervisor(user: Pick<User, 'role'>): boolean {
 /** Only redemptions that are not voided have a receipt to reprint. */
 export function canReprint(transaction: Pick<Transaction, 'is_voided' | 'type'>): boolean {
   return transaction.type === 'redemption' && !transaction.is_voided;
-}
-
-/** The cashier the server names on the rows the expiration job writes. */
-export const SYSTEM_CASHIER = 'system';
-
-/** Whether a row's cashier is the expiration job rather than a person (shown translated). */
-export function isSystemCashier(
-  cashierUsername: string | null | undefined,
-): cashierUsername is typeof SYSTEM_CASHIER | null | undefined {
-  return !cashierUsername || cashierUsername === SYSTEM_CASHIER;
 }
 
 /** Usernames compare without case and without the '@prefix' of the login name. */

@@ -1,16 +1,15 @@
-//! The HTTP application: shared state, the router of every area, request logging, the API's
-//! JSON extractors, health checks, and the built client (`static_files`).
+//! The HTTP application, on top of every area: the router of every area with its OpenAPI
+//! document, the layers (request logging, security headers, errors' language), health checks,
+//! and the built client (`static_files`).
 
 use std::path::Path as FsPath;
-use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, MatchedPath, State};
+use axum::extract::{DefaultBodyLimit, MatchedPath, State};
 use axum::http::{header, HeaderName, HeaderValue, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
-use serde::Serialize;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -20,51 +19,13 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
-use crate::auth::{self, JwtKeys};
-use crate::config::Config;
+use crate::auth;
 use crate::error::{AppError, Msg};
+use crate::state::AppState;
 use crate::{platform, tenant};
 
 /// Largest request body the API reads.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
-
-/// The one application state: pool, configuration and keys.
-#[derive(Clone)]
-pub struct AppState {
-    pub pool: crate::db::Pools,
-    pub config: Arc<Config>,
-    pub keys: Arc<JwtKeys>,
-}
-
-impl AppState {
-    pub fn new(config: Config) -> anyhow::Result<Self> {
-        crate::metrics::handle();
-        let pool = crate::db::Pools::new(&config.db)?;
-        let keys = Arc::new(JwtKeys::new(&config.jwt_secret, config.token_ttl));
-        Ok(AppState { pool, config: Arc::new(config), keys })
-    }
-}
-
-/// JSON body extractor and response whose rejections answer `{message, code}` with a 400.
-#[derive(FromRequest)]
-#[from_request(via(axum::Json), rejection(AppError))]
-pub struct Json<T>(pub T);
-
-impl<T: Serialize> IntoResponse for Json<T> {
-    fn into_response(self) -> Response {
-        axum::Json(self.0).into_response()
-    }
-}
-
-/// Path extractor whose rejections answer `{message, code}` with a 400.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(AppError))]
-pub struct Path<T>(pub T);
-
-/// Query-string extractor whose rejections answer `{message, code}` with a 400.
-#[derive(FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(AppError))]
-pub struct Query<T>(pub T);
 
 #[derive(OpenApi)]
 #[openapi(

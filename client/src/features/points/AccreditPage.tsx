@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AccreditForm } from '../../components/operations/AccreditForm';
+import { AccreditForm } from './AccreditForm';
 import { PageHeader } from '../../components/PageHeader';
 
 /** /accreditar: find a customer by document and credit points for an invoice. */

@@ -1,9 +1,9 @@
 import { ArrowUturnLeftIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorStatus, type ApiError } from '../../../app/api';
-import type { TKey } from '../../../i18n/keys';
-import { useFeedback } from './feedback';
+import { apiErrorStatus, type ApiError } from '../../app/api';
+import type { TKey } from '../../i18n/keys';
+import { useFeedback } from '../../app/feedback';
 
 /**
  * The id of the inactive record whose document, name or code an add collided with: the server

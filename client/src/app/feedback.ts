@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage, apiErrorStatus } from '../../../app/api';
-import { useAppDispatch } from '../../../app/hooks';
-import { toastShown } from '../../../app/toasts';
-import type { TKey } from '../../../i18n/keys';
+import { apiErrorMessage, apiErrorStatus } from './api';
+import { useAppDispatch } from './hooks';
+import { toastShown } from './toasts';
+import type { TKey } from '../i18n/keys';
 
 export interface Feedback {
   /** A success toast (SPEC.md section 8). */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RedeemForm } from '../../components/operations/RedeemForm';
+import { RedeemForm } from './RedeemForm';
 import { PageHeader } from '../../components/PageHeader';
 
 /** /redimir: find a customer, pick a product or type points, redeem, print the receipt. */

@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
+/** Ask for the usage afresh each time a delete is confirmed: it may have changed meanwhile. */
+export const USAGE_QUERY_OPTIONS = { refetchOnMountOrArgChange: true } as const;
+
 /** The part of an RTK Query result the delete confirmation needs. */
 export interface UsageResult<U> {
   data?: U;
@@ -18,7 +21,7 @@ export interface UsageCheck {
 
 /**
  * Turns a usage look-up (GET /api/<kind>/{id}/usage) into the delete confirmation's soft or hard
- * text (SPEC.md section 4). If the look-up fails the server still decides, and the text says so.
+ * text (docs/decisions.md, "Deleting"). If the look-up fails the server still decides, and the text says so.
  */
 export function useUsageCheck<U>(result: UsageResult<U>, hasRelated: (usage: U) => boolean): UsageCheck {
   const { t } = useTranslation();

@@ -3,14 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
-import { useCreateCustomerMutation } from '../../app/pointsApi';
+import { useCreateCustomerMutation } from './pointsApi';
 import { selectUser } from '../../app/session';
 import { useGetSettingsQuery } from '../../app/tenantApi';
 import { isPathPermitted, permissionsFor } from '../../lib/access';
 import { paths } from '../../lib/paths';
 import type { Customer } from '../../lib/types';
-import { FormError, TextField } from '../FormField';
-import { Modal } from '../Modal';
+import { FormError, TextField } from '../../components/FormField';
+import { Modal } from '../../components/Modal';
 
 /** Whether the user may add customers: admins, and roles granted the customers screen. */
 export function useCanEnroll(): boolean {

@@ -1,12 +1,11 @@
-import { ArrowPathIcon, GiftIcon, ListBulletIcon, MagnifyingGlassIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { GiftIcon } from '@heroicons/react/24/outline';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
-import { useGetRedeemableProductsQuery, useRedeemPointsMutation } from '../../app/pointsApi';
-import { useGetCategoriesQuery, useGetSettingsQuery } from '../../app/tenantApi';
+import { useGetRedeemableProductsQuery, useRedeemPointsMutation } from './pointsApi';
+import { useGetSettingsQuery } from '../../app/tenantApi';
 import { useFormat } from '../../app/useFormat';
 import { useIdempotentSubmit } from '../../lib/idempotency';
-import { byName } from '../../lib/paging';
 import {
   canSubmitRedeem,
   equivalentValue,
@@ -14,13 +13,14 @@ import {
   parsePoints,
   redeemableProducts,
   validateRedeemPoints,
-} from '../../lib/points';
-import type { Category, Customer, Product } from '../../lib/types';
-import { FormError, SelectField, TextField } from '../FormField';
-import { ReceiptModal } from '../receipt/ReceiptModal';
-import type { ReceiptData } from '../receipt/Receipt';
+} from './points';
+import type { Product } from '../../lib/types';
+import { FormError, TextField } from '../../components/FormField';
+import { ReceiptModal } from '../../components/receipt/ReceiptModal';
+import type { ReceiptData } from '../../components/receipt/Receipt';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
-import { ProductPicker, type ProductView } from './ProductPicker';
+import type { ProductView } from './ProductPicker';
+import { ProductArea, ProductToolbar } from './RedeemProducts';
 
 export interface RedeemFormProps {
   /**
@@ -36,11 +36,9 @@ export function RedeemForm({ variant }: RedeemFormProps) {
   const full = variant === 'full';
   const { t } = useTranslation();
   const format = useFormat();
-  const searchId = useId();
   const lookup = useCustomerLookup();
   const customer = lookup.customer;
   const products = useGetRedeemableProductsQuery();
-  const { data: categories } = useGetCategoriesQuery();
   const { data: settings } = useGetSettingsQuery();
   const [redeem, { isLoading }] = useRedeemPointsMutation();
   const submitOnce = useIdempotentSubmit();
@@ -67,7 +65,6 @@ export function RedeemForm({ variant }: RedeemFormProps) {
   );
   // The full screen shows the 10 most valuable until the cashier searches; quick shows all.
   const shown = full && search.trim() === '' ? matching.slice(0, MAX_PRODUCTS_WITHOUT_SEARCH) : matching;
-  const sortedCategories = useMemo(() => [...(categories ?? [])].sort(byName((c: Category) => c.name)), [categories]);
   const value = equivalentValue(selected, Number.isNaN(points) ? 0 : points, settings?.redemptionRate ?? 0);
 
   function resetForm(options: { keepCustomer: boolean }) {
@@ -146,59 +143,16 @@ export function RedeemForm({ variant }: RedeemFormProps) {
         />
       </div>
       <section className="redeem-products" aria-label={t('redeem.productsTitle')}>
-        <div className="redeem-products-toolbar">
-          {full ? <h2 className="card-title">{t('redeem.productsTitle')}</h2> : null}
-          <div className="search-box">
-            <MagnifyingGlassIcon className="search-icon" aria-hidden="true" />
-            <label htmlFor={searchId} className="visually-hidden">
-              {t('redeem.searchProducts')}
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className="input search-input"
-              placeholder={full ? t('redeem.searchPlaceholder') : t('redeem.searchByNamePlaceholder')}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              disabled={!customer}
-            />
-          </div>
-          {full ? (
-            <>
-              <SelectField
-                label={t('redeem.category')}
-                value={categoryId}
-                onChange={setCategoryId}
-                options={[
-                  { value: '', label: t('redeem.allCategories') },
-                  ...sortedCategories.map((category) => ({ value: String(category.id), label: category.name })),
-                ]}
-              />
-              <div className="view-toggle" role="group" aria-label={t('redeem.view')}>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-pressed={view === 'grid'}
-                  onClick={() => setView('grid')}
-                  aria-label={t('redeem.gridView')}
-                  title={t('redeem.gridView')}
-                >
-                  <Squares2X2Icon aria-hidden="true" />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-pressed={view === 'list'}
-                  onClick={() => setView('list')}
-                  aria-label={t('redeem.listView')}
-                  title={t('redeem.listView')}
-                >
-                  <ListBulletIcon aria-hidden="true" />
-                </button>
-              </div>
-            </>
-          ) : null}
-        </div>
+        <ProductToolbar
+          full={full}
+          search={search}
+          onSearch={setSearch}
+          categoryId={categoryId}
+          onCategory={setCategoryId}
+          view={view}
+          onView={setView}
+          disabled={!customer}
+        />
         <ProductArea
           customer={customer}
           loading={products.isLoading}
@@ -279,44 +233,4 @@ export function RedeemForm({ variant }: RedeemFormProps) {
       }} />
     </div>
   );
-}
-
-interface ProductAreaProps {
-  customer: Customer | null;
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-  products: Product[];
-  searching: boolean;
-  selectedId: number | null;
-  onToggle: (product: Product) => void;
-  view: ProductView;
-}
-
-/** The products, or why there are none: no customer yet, loading, failed, nothing redeemable. */
-function ProductArea({ customer, loading, failed, onRetry, products, searching, selectedId, onToggle, view }: ProductAreaProps) {
-  const { t } = useTranslation();
-  if (!customer) return <p className="list-empty">{t('redeem.findCustomerFirst')}</p>;
-  if (loading) {
-    return (
-      <p className="list-empty" role="status">
-        {t('redeem.loadingProducts')}
-      </p>
-    );
-  }
-  if (failed) {
-    return (
-      <div className="list-empty" role="alert">
-        <p>{t('redeem.errorLoadingProducts')}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-          <ArrowPathIcon aria-hidden="true" />
-          {t('redeem.retry')}
-        </button>
-      </div>
-    );
-  }
-  if (products.length === 0) {
-    return <p className="list-empty">{searching ? t('redeem.noProductsMatchSearch') : t('redeem.noProductsAvailable')}</p>;
-  }
-  return <ProductPicker products={products} selectedId={selectedId} onToggle={onToggle} view={view} label={t('redeem.productsTitle')} />;
 }

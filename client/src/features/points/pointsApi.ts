@@ -3,8 +3,8 @@
 // customer can redeem, and the two postings.
 // Accredit and redeem carry an Idempotency-Key header (DESIGN.md section 5).
 
-import type { Customer, Product, Transaction } from '../lib/types';
-import { api, listTags } from './api';
+import type { Customer, Product, Transaction } from '../../lib/types';
+import { api, listTags } from '../../app/api';
 
 /** The fields a new or edited customer sends (empty optional fields go as null). */
 export interface CustomerInput {

@@ -2,12 +2,12 @@ import { MagnifyingGlassIcon, UserCircleIcon, XMarkIcon } from '@heroicons/react
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
-import { useLazyGetCustomerByDocumentQuery } from '../../app/pointsApi';
+import { useLazyGetCustomerByDocumentQuery } from './pointsApi';
 import { useFormat } from '../../app/useFormat';
 import type { Customer } from '../../lib/types';
-import { DocumentField } from '../DocumentField';
+import { DocumentField } from '../../components/DocumentField';
 import './operations.css';
-import { FormError } from '../FormField';
+import { FormError } from '../../components/FormField';
 import { EnrollCustomer, useCanEnroll } from './EnrollCustomer';
 
 export interface CustomerLookupState {

@@ -1,12 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { makeProduct, makeTransaction } from '../test/pointsFixtures';
+import { makeProduct, makeTransaction } from '../../test/pointsFixtures';
 import {
   canReprint,
   canSubmitRedeem,
   canVoid,
   equivalentValue,
-  isSystemCashier,
   isVoidable,
   MAX_PRODUCTS_WITHOUT_SEARCH,
   parsePoints,
@@ -168,15 +167,5 @@ describe('void and reprint', () => {
     expect(sameUsername('Caja1', 'caja1@demo')).toBe(true);
     expect(sameUsername('caja1', 'caja2')).toBe(false);
     expect(sameUsername(null, 'caja1')).toBe(false);
-  });
-});
-
-describe('the cashier of a row', () => {
-  it('is the expiration job when the server names none or names it system', () => {
-    expect(isSystemCashier('system')).toBe(true);
-    expect(isSystemCashier(null)).toBe(true);
-    expect(isSystemCashier('')).toBe(true);
-    expect(isSystemCashier('cajero')).toBe(false);
-    expect(isSystemCashier('System2')).toBe(false);
   });
 });

@@ -3,13 +3,13 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
-import { useAccreditPointsMutation, useGetAccreditPreviewQuery, type AccreditPreview } from '../../app/pointsApi';
+import { useAccreditPointsMutation, useGetAccreditPreviewQuery, type AccreditPreview } from './pointsApi';
 import { useFormat } from '../../app/useFormat';
 import { useIdempotentSubmit } from '../../lib/idempotency';
-import { validateInvoiceAmount } from '../../lib/points';
+import { validateInvoiceAmount } from './points';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { DigitsField } from '../DigitsField';
-import { FormError, TextField } from '../FormField';
+import { DigitsField } from '../../components/DigitsField';
+import { FormError, TextField } from '../../components/FormField';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
 
 interface Success {

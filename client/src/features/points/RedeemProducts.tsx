@@ -1,0 +1,124 @@
+import { ArrowPathIcon, ListBulletIcon, MagnifyingGlassIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetCategoriesQuery } from '../../app/tenantApi';
+import { SelectField } from '../../components/FormField';
+import { byName } from '../../lib/paging';
+import type { Category, Customer, Product } from '../../lib/types';
+import { ProductPicker, type ProductView } from './ProductPicker';
+
+interface ProductToolbarProps {
+  /** The full screen adds the category filter and the grid or list view. */
+  full: boolean;
+  search: string;
+  onSearch: (search: string) => void;
+  categoryId: string;
+  onCategory: (categoryId: string) => void;
+  view: ProductView;
+  onView: (view: ProductView) => void;
+  /** No customer yet. */
+  disabled: boolean;
+}
+
+/** Above the redeemable products: the search, and on the full screen the category and the view. */
+export function ProductToolbar({ full, search, onSearch, categoryId, onCategory, view, onView, disabled }: ProductToolbarProps) {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const { data: categories } = useGetCategoriesQuery();
+  const sortedCategories = useMemo(() => [...(categories ?? [])].sort(byName((c: Category) => c.name)), [categories]);
+  return (
+    <div className="redeem-products-toolbar">
+      {full ? <h2 className="card-title">{t('redeem.productsTitle')}</h2> : null}
+      <div className="search-box">
+        <MagnifyingGlassIcon className="search-icon" aria-hidden="true" />
+        <label htmlFor={searchId} className="visually-hidden">
+          {t('redeem.searchProducts')}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="input search-input"
+          placeholder={full ? t('redeem.searchPlaceholder') : t('redeem.searchByNamePlaceholder')}
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          disabled={disabled}
+        />
+      </div>
+      {full ? (
+        <>
+          <SelectField
+            label={t('redeem.category')}
+            value={categoryId}
+            onChange={onCategory}
+            options={[
+              { value: '', label: t('redeem.allCategories') },
+              ...sortedCategories.map((category) => ({ value: String(category.id), label: category.name })),
+            ]}
+          />
+          <div className="view-toggle" role="group" aria-label={t('redeem.view')}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-pressed={view === 'grid'}
+              onClick={() => onView('grid')}
+              aria-label={t('redeem.gridView')}
+              title={t('redeem.gridView')}
+            >
+              <Squares2X2Icon aria-hidden="true" />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-pressed={view === 'list'}
+              onClick={() => onView('list')}
+              aria-label={t('redeem.listView')}
+              title={t('redeem.listView')}
+            >
+              <ListBulletIcon aria-hidden="true" />
+            </button>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+interface ProductAreaProps {
+  customer: Customer | null;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  products: Product[];
+  searching: boolean;
+  selectedId: number | null;
+  onToggle: (product: Product) => void;
+  view: ProductView;
+}
+
+/** The products, or why there are none: no customer yet, loading, failed, nothing redeemable. */
+export function ProductArea({ customer, loading, failed, onRetry, products, searching, selectedId, onToggle, view }: ProductAreaProps) {
+  const { t } = useTranslation();
+  if (!customer) return <p className="list-empty">{t('redeem.findCustomerFirst')}</p>;
+  if (loading) {
+    return (
+      <p className="list-empty" role="status">
+        {t('redeem.loadingProducts')}
+      </p>
+    );
+  }
+  if (failed) {
+    return (
+      <div className="list-empty" role="alert">
+        <p>{t('redeem.errorLoadingProducts')}</p>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
+          <ArrowPathIcon aria-hidden="true" />
+          {t('redeem.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (products.length === 0) {
+    return <p className="list-empty">{searching ? t('redeem.noProductsMatchSearch') : t('redeem.noProductsAvailable')}</p>;
+  }
+  return <ProductPicker products={products} selectedId={selectedId} onToggle={onToggle} view={view} label={t('redeem.productsTitle')} />;
+}

@@ -1,0 +1,11 @@
+// The till: accrediting and redeeming points, at full screen or in the dashboard's quick panels.
+// Other features use it through this file only.
+export { AccreditForm } from './AccreditForm';
+export { RedeemForm } from './RedeemForm';
+export { canReprint, canVoid, voidNeedsSupervisor } from './points';
+export {
+  normalizeTransaction,
+  useCreateCustomerMutation,
+  useGetRedeemableProductsQuery,
+  type CustomerInput,
+} from './pointsApi';

@@ -1,0 +1,122 @@
+//! The dashboard's figures: customer totals, and each day's postings (cached once the day is
+//! closed).
+
+use chrono::{DateTime, NaiveDate, Utc};
+use rust_decimal::prelude::ToPrimitive;
+use tokio_postgres::Row;
+use tracing::instrument;
+
+use crate::db::Conn;
+use crate::error::AppResult;
+
+/// Active customers and the points they hold.
+#[derive(Clone, Copy, Debug)]
+pub struct CustomerTotals {
+    pub customers: i64,
+    /// Summed as `numeric`: no number of customers overflows it.
+    pub points: i128,
+}
+
+#[instrument(level = "debug", skip(conn))]
+pub async fn customer_totals(conn: &Conn) -> AppResult<CustomerTotals> {
+    let stmt = conn
+        .prepare_cached(
+            "select count(*) as customers, coalesce(sum(points), 0) as points \
+             from customers where is_active",
+        )
+        .await?;
+    let row = conn.query_one(&stmt, &[]).await?;
+    Ok(CustomerTotals { customers: row.get("customers"), points: whole(&row, "points") })
+}
+
+/// The cached figures of the closed days in `[first, last]` computed in `time_zone`.
+#[instrument(level = "debug", skip(conn))]
+pub async fn cached_days(
+    conn: &Conn,
+    first: NaiveDate,
+    last: NaiveDate,
+    time_zone: &str,
+) -> AppResult<Vec<DayFigures>> {
+    let stmt = conn
+        .prepare_cached(
+            "select day, accredited::numeric, redeemed::numeric, transactions from daily_figures \
+             where day between $1 and $2 and time_zone = $3",
+        )
+        .await?;
+    Ok(conn.query(&stmt, &[&first, &last, &time_zone]).await?.iter().map(day_from_row).collect())
+}
+
+/// Keeps closed days' figures for the next dashboard (those that fit its `bigint` columns; any
+/// other is computed each time).
+#[instrument(level = "debug", skip(conn, days))]
+pub async fn cache_days(conn: &Conn, days: &[DayFigures], time_zone: &str) -> AppResult<()> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into daily_figures (day, time_zone, accredited, redeemed, transactions) \
+             select d.day, $5, d.accredited, d.redeemed, d.transactions \
+             from unnest($1::date[], $2::bigint[], $3::bigint[], $4::bigint[]) as d (day, accredited, redeemed, transactions) \
+             on conflict (day) do update set time_zone = excluded.time_zone, accredited = excluded.accredited, \
+                 redeemed = excluded.redeemed, transactions = excluded.transactions",
+        )
+        .await?;
+    let days: Vec<(NaiveDate, i64, i64, i64)> = days
+        .iter()
+        .filter_map(|d| {
+            Some((d.date, i64::try_from(d.accredited).ok()?, i64::try_from(d.redeemed).ok()?, d.transactions))
+        })
+        .collect();
+    let dates: Vec<NaiveDate> = days.iter().map(|d| d.0).collect();
+    let accredited: Vec<i64> = days.iter().map(|d| d.1).collect();
+    let redeemed: Vec<i64> = days.iter().map(|d| d.2).collect();
+    let transactions: Vec<i64> = days.iter().map(|d| d.3).collect();
+    conn.execute(&stmt, &[&dates, &accredited, &redeemed, &transactions, &time_zone]).await?;
+    Ok(())
+}
+
+fn day_from_row(row: &Row) -> DayFigures {
+    DayFigures {
+        date: row.get("day"),
+        accredited: whole(row, "accredited"),
+        redeemed: whole(row, "redeemed"),
+        transactions: row.get("transactions"),
+    }
+}
+
+/// A whole `numeric` (a sum of points).
+fn whole(row: &Row, column: &str) -> i128 {
+    row.get::<_, rust_decimal::Decimal>(column).trunc().to_i128().unwrap_or(i128::MAX)
+}
+
+/// One local day's non-voided accreditations and redemptions; the sums are `numeric`, which no
+/// number of postings overflows.
+#[derive(Clone, Copy, Debug)]
+pub struct DayFigures {
+    pub date: NaiveDate,
+    pub accredited: i128,
+    pub redeemed: i128,
+    pub transactions: i64,
+}
+
+/// Per local day (in `time_zone`) from `since` until `until`: points accredited and redeemed and how many
+/// such transactions, voided ones left out. Reads only the window's index entries.
+#[instrument(level = "debug", skip(conn))]
+pub async fn daily_figures(
+    conn: &Conn,
+    since: DateTime<Utc>,
+    until: DateTime<Utc>,
+    time_zone: &str,
+) -> AppResult<Vec<DayFigures>> {
+    let stmt = conn
+        .prepare_cached(
+            "select (created_at at time zone $3)::date as day, \
+                    coalesce(sum(points) filter (where type = 'accreditation'), 0) as accredited, \
+                    coalesce(-sum(points) filter (where type = 'redemption'), 0) as redeemed, \
+                    count(*) as transactions \
+             from transactions \
+             where created_at >= $1 and created_at < $2 and not is_voided and type in ('accreditation', 'redemption') \
+             group by 1 order by 1",
+        )
+        .await?;
+    let rows = conn.query(&stmt, &[&since, &until, &time_zone]).await?;
+    Ok(rows.iter().map(day_from_row).collect())
+}

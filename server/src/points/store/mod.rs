@@ -1,0 +1,43 @@
+//! Data access of the points engine: every SQL statement of the area, lower-case and with
+//! parameters only. Functions run inside the caller's tenant transaction (`search_path` is the
+//! company's schema) and never commit.
+//!
+//! One file per concern; callers use the names re-exported here (`store::lock_customer`). The
+//! `pub` statement constants are those that accredit and redeem prepare together in one round
+//! trip ([`crate::db::pipeline`]).
+
+mod approvers;
+mod balance;
+mod batches;
+mod dashboard;
+mod expiration;
+mod idempotency;
+mod ledger;
+mod products;
+mod report;
+
+pub use approvers::approver_password_hash;
+pub use balance::{
+    customer_for_preview, has_accreditation, lock_customer, post_to_balance, LockedCustomer, CUSTOMER_FOR_PREVIEW,
+    HAS_ACCREDITATION, LOCK_CUSTOMER, POST_TO_BALANCE,
+};
+pub use batches::{
+    batch_of, give_back_to_batches, insert_batch, open_batches, take_from_batches, EarnedBatch, INSERT_BATCH,
+    OPEN_BATCHES, TAKE_FROM_BATCHES,
+};
+pub use dashboard::{cache_days, cached_days, customer_totals, daily_figures, CustomerTotals, DayFigures};
+pub use expiration::{
+    active_company_prefixes, audit_as_system, customers_with_batches_due, daily_run_exists,
+    inactive_customers_with_points, insert_expiration_run, lock_expiration,
+};
+pub use idempotency::{
+    claim_idempotency_key, delete_idempotency_keys_before, save_answer, stored_answer, StoredAnswer,
+};
+pub use ledger::{
+    all_transactions, insert_transaction, lock_void_target, mark_voided, void_target, Inserted, NewTransaction,
+    VoidTarget,
+};
+pub use products::{product, RedeemableProduct, PRODUCT};
+pub use report::{
+    search_transactions, transaction_totals, ReportTotals, TransactionFilter, TransactionMatches, REPORT_COUNT_AHEAD,
+};
