@@ -1,5 +1,6 @@
-// The program-rules form (SPEC.md sections 3 and 5, server bounds): numbers are kept as typed and
-// converted on save (anything non-numeric becomes 0), then checked against their bounds and steps.
+// The program-rules form (docs/screens.md, "Forms"; the bounds in docs/decisions.md, "Settings"):
+// numbers are kept as typed and converted on save (anything non-numeric becomes 0), then checked
+// against their bounds and steps.
 
 import type { Locale } from '../../../lib/format';
 import type { ExpirationPolicy, Settings } from '../../../lib/types';
