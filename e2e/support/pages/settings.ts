@@ -28,13 +28,19 @@ export class SettingsMenu {
   }
 }
 
-interface ListScreenTexts {
-  path: string;
-  title: TKey;
-  addTitle: TKey;
-  addButton: TKey;
-  listTitle: TKey;
-  editTitle: TKey;
+/** The settings list screens; each has its page at `/settings/<entity>` and texts under `<entity>.`. */
+type ListEntity = 'pos' | 'categories' | 'products' | 'users' | 'customers';
+
+/** The texts a list screen is found by, all under its entity's key. */
+function listScreenTexts(entity: ListEntity) {
+  return {
+    path: `/settings/${entity}`,
+    title: `${entity}.title`,
+    addTitle: `${entity}.addTitle`,
+    addButton: `${entity}.add`,
+    listTitle: `${entity}.listTitle`,
+    editTitle: `${entity}.editTitle`,
+  } as const;
 }
 
 /**
@@ -45,15 +51,17 @@ export class ListScreen {
   readonly t: T;
   readonly list: PagedListPanel;
   readonly addForm: Locator;
+  private readonly texts: ReturnType<typeof listScreenTexts>;
 
   constructor(
     readonly page: Page,
-    private readonly texts: ListScreenTexts,
+    entity: ListEntity,
     readonly locale: Locale = 'es',
   ) {
     this.t = translator(locale);
-    this.list = new PagedListPanel(page, this.t(texts.listTitle), locale);
-    this.addForm = page.getByRole('region', { name: exactly(this.t(texts.addTitle)) });
+    this.texts = listScreenTexts(entity);
+    this.list = new PagedListPanel(page, this.t(this.texts.listTitle), locale);
+    this.addForm = page.getByRole('region', { name: exactly(this.t(this.texts.addTitle)) });
   }
 
   async goto(): Promise<void> {
@@ -111,17 +119,13 @@ export class ListScreen {
 
 export class PosScreen extends ListScreen {
   constructor(page: Page, locale: Locale = 'es') {
-    super(page, { path: '/settings/pos', title: 'pos.title', addTitle: 'pos.addTitle', addButton: 'pos.add', listTitle: 'pos.listTitle', editTitle: 'pos.editTitle' }, locale);
+    super(page, 'pos', locale);
   }
 }
 
 export class CategoriesScreen extends ListScreen {
   constructor(page: Page, locale: Locale = 'es') {
-    super(
-      page,
-      { path: '/settings/categories', title: 'categories.title', addTitle: 'categories.addTitle', addButton: 'categories.add', listTitle: 'categories.listTitle', editTitle: 'categories.editTitle' },
-      locale,
-    );
+    super(page, 'categories', locale);
   }
 
   /** The icon picker dialog. */
@@ -145,31 +149,19 @@ export class CategoriesScreen extends ListScreen {
 
 export class ProductsScreen extends ListScreen {
   constructor(page: Page, locale: Locale = 'es') {
-    super(
-      page,
-      { path: '/settings/products', title: 'products.title', addTitle: 'products.addTitle', addButton: 'products.add', listTitle: 'products.listTitle', editTitle: 'products.editTitle' },
-      locale,
-    );
+    super(page, 'products', locale);
   }
 }
 
 export class UsersScreen extends ListScreen {
   constructor(page: Page, locale: Locale = 'es') {
-    super(
-      page,
-      { path: '/settings/users', title: 'users.title', addTitle: 'users.addTitle', addButton: 'users.add', listTitle: 'users.listTitle', editTitle: 'users.editTitle' },
-      locale,
-    );
+    super(page, 'users', locale);
   }
 }
 
 export class CustomersScreen extends ListScreen {
   constructor(page: Page, locale: Locale = 'es') {
-    super(
-      page,
-      { path: '/settings/customers', title: 'customers.title', addTitle: 'customers.addTitle', addButton: 'customers.add', listTitle: 'customers.listTitle', editTitle: 'customers.editTitle' },
-      locale,
-    );
+    super(page, 'customers', locale);
   }
 
   /** The '⋮' button of a row. */
