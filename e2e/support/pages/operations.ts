@@ -51,35 +51,43 @@ export class CustomerLookupPanel {
   }
 }
 
-/** The accredit form (the /accreditar screen or the dashboard's quick panel). */
-export class AccreditPanel {
+/** What the accredit and redeem forms share: the customer lookup, the form, its reference, submit and error. */
+class OperationPanel {
   readonly lookup: CustomerLookupPanel;
   readonly form: Locator;
-  private readonly t: T;
+  protected readonly t: T;
 
   constructor(
     readonly scope: Locator,
-    locale: Locale = 'es',
+    private readonly operation: 'accredit' | 'redeem',
+    locale: Locale,
   ) {
     this.t = translator(locale);
     this.lookup = new CustomerLookupPanel(scope, locale);
-    this.form = scope.getByRole('form', { name: this.t('accredit.formLabel') });
-  }
-
-  amount() {
-    return this.form.getByLabel(this.t('accredit.invoiceAmount'));
+    this.form = scope.getByRole('form', { name: this.t(`${operation}.formLabel`) });
   }
 
   reference() {
-    return this.form.getByLabel(this.t('accredit.invoiceReference'));
+    return this.form.getByLabel(this.t(`${this.operation}.invoiceReference`));
   }
 
   submit() {
-    return this.form.getByRole('button', { name: exactly(this.t('accredit.submit')) });
+    return this.form.getByRole('button', { name: exactly(this.t(`${this.operation}.submit`)) });
   }
 
   error() {
     return this.form.getByRole('alert');
+  }
+}
+
+/** The accredit form (the /accreditar screen or the dashboard's quick panel). */
+export class AccreditPanel extends OperationPanel {
+  constructor(scope: Locator, locale: Locale = 'es') {
+    super(scope, 'accredit', locale);
+  }
+
+  amount() {
+    return this.form.getByLabel(this.t('accredit.invoiceAmount'));
   }
 
   success() {
@@ -88,19 +96,11 @@ export class AccreditPanel {
 }
 
 /** The redeem form (the /redimir screen or the dashboard's quick panel) with its products. */
-export class RedeemPanel {
-  readonly lookup: CustomerLookupPanel;
-  readonly form: Locator;
+export class RedeemPanel extends OperationPanel {
   readonly products: Locator;
-  private readonly t: T;
 
-  constructor(
-    readonly scope: Locator,
-    locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
-    this.lookup = new CustomerLookupPanel(scope, locale);
-    this.form = scope.getByRole('form', { name: this.t('redeem.formLabel') });
+  constructor(scope: Locator, locale: Locale = 'es') {
+    super(scope, 'redeem', locale);
     this.products = scope.getByRole('region', { name: this.t('redeem.productsTitle') });
   }
 
@@ -112,20 +112,8 @@ export class RedeemPanel {
     return this.form.getByLabel(this.t('redeem.description'));
   }
 
-  reference() {
-    return this.form.getByLabel(this.t('redeem.invoiceReference'));
-  }
-
   equivalentValue() {
     return this.form.getByTestId('equivalent-value');
-  }
-
-  submit() {
-    return this.form.getByRole('button', { name: exactly(this.t('redeem.submit')) });
-  }
-
-  error() {
-    return this.form.getByRole('alert');
   }
 
   productSearch() {
