@@ -39,38 +39,39 @@ async fn user_validation_errors_and_duplicates() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     let pos = app.create_pos(&admin, "Centro").await;
-    for (body, message) in [
-        (
-            json!({ "password": "pass-word-1", "role": "cajero", "posId": pos }),
-            "username, password and role are required",
-        ),
-        (json!({ "username": "ana", "role": "cajero", "posId": pos }), "username, password and role are required"),
-        (json!({ "username": "ana", "password": "pass-word-1" }), "username, password and role are required"),
-        (
-            json!({ "username": "ana", "password": "pass-word-1", "role": "cajero" }),
-            "point of sale is required for this role",
-        ),
-        (
-            json!({ "username": "ana", "password": "pass-word-1", "role": "boss", "posId": pos }),
-            "role must be one of admin, supervisor, cajero",
-        ),
-        (
-            json!({ "username": "ana", "password": "pass-word-1", "role": "cajero", "posId": 999 }),
-            "point of sale not found",
-        ),
-        (
-            json!({ "username": "ana@x", "password": "pass-word-1", "role": "admin" }),
-            "username must be at most 50 letters, digits, '.', '_' or '-'",
-        ),
-        (
-            json!({ "username": "ana", "password": "short", "role": "admin" }),
-            "password must be 8 to 128 characters long",
-        ),
-    ] {
-        let answer = app.post("/api/users", &admin, body.clone()).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
-        assert_eq!(answer.message(), message, "{body}");
-    }
+    app.assert_bad_requests(
+        "/api/users",
+        &admin,
+        [
+            (
+                json!({ "password": "pass-word-1", "role": "cajero", "posId": pos }),
+                "username, password and role are required",
+            ),
+            (json!({ "username": "ana", "role": "cajero", "posId": pos }), "username, password and role are required"),
+            (json!({ "username": "ana", "password": "pass-word-1" }), "username, password and role are required"),
+            (
+                json!({ "username": "ana", "password": "pass-word-1", "role": "cajero" }),
+                "point of sale is required for this role",
+            ),
+            (
+                json!({ "username": "ana", "password": "pass-word-1", "role": "boss", "posId": pos }),
+                "role must be one of admin, supervisor, cajero",
+            ),
+            (
+                json!({ "username": "ana", "password": "pass-word-1", "role": "cajero", "posId": 999 }),
+                "point of sale not found",
+            ),
+            (
+                json!({ "username": "ana@x", "password": "pass-word-1", "role": "admin" }),
+                "username must be at most 50 letters, digits, '.', '_' or '-'",
+            ),
+            (
+                json!({ "username": "ana", "password": "short", "role": "admin" }),
+                "password must be 8 to 128 characters long",
+            ),
+        ],
+    )
+    .await;
     let duplicate = app
         .post("/api/users", &admin, json!({ "username": "ADMIN", "password": "pass-word-1", "role": "admin" }))
         .await;
@@ -170,18 +171,22 @@ async fn products_are_validated_and_carry_their_category_name() {
     assert_eq!(created.body["categoryName"], "Bebidas");
     assert_eq!(created.body["is_active"], true);
     let id = created.body["id"].as_i64().unwrap();
-    for (body, message) in [
-        (json!({ "name": "X" }), "code and name are required"),
-        (json!({ "code": "X" }), "code and name are required"),
-        (json!({ "code": "X", "name": "X", "price": -5 }), "price must be a whole number of 0 or more"),
-        (json!({ "code": "X", "name": "X", "pointsValue": 1.5 }), "points value must be a whole number of 0 or more"),
-        (json!({ "code": "X", "name": "X", "price": "12abc" }), "price must be a whole number of 0 or more"),
-        (json!({ "code": "X", "name": "X", "pointsValue": 1, "categoryId": 999 }), "category not found"),
-    ] {
-        let answer = app.post("/api/products", &admin, body.clone()).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
-        assert_eq!(answer.message(), message, "{body}");
-    }
+    app.assert_bad_requests(
+        "/api/products",
+        &admin,
+        [
+            (json!({ "name": "X" }), "code and name are required"),
+            (json!({ "code": "X" }), "code and name are required"),
+            (json!({ "code": "X", "name": "X", "price": -5 }), "price must be a whole number of 0 or more"),
+            (
+                json!({ "code": "X", "name": "X", "pointsValue": 1.5 }),
+                "points value must be a whole number of 0 or more",
+            ),
+            (json!({ "code": "X", "name": "X", "price": "12abc" }), "price must be a whole number of 0 or more"),
+            (json!({ "code": "X", "name": "X", "pointsValue": 1, "categoryId": 999 }), "category not found"),
+        ],
+    )
+    .await;
     let duplicate =
         app.post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Otro", "pointsValue": 1 })).await;
     assert_eq!(duplicate.status, StatusCode::CONFLICT);
@@ -261,13 +266,14 @@ async fn categories_need_a_known_icon_and_a_unique_name() {
     let unknown = app.post("/api/categories", &admin, json!({ "name": "Raro", "icon": "Rocket" })).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert!(unknown.message().starts_with("icon must be one of: Tag, Star"));
-    assert_eq!(
-        app.post("/api/categories", &admin, json!({ "name": "Regalos", "icon": "Gift" })).await.status,
-        StatusCode::CREATED
-    );
-    let duplicate = app.post("/api/categories", &admin, json!({ "name": "REGALOS", "icon": "Gift" })).await;
-    assert_eq!(duplicate.status, StatusCode::CONFLICT);
-    assert_eq!(duplicate.message(), "category already exists");
+    app.assert_duplicate(
+        "/api/categories",
+        &admin,
+        json!({ "name": "Regalos", "icon": "Gift" }),
+        json!({ "name": "REGALOS", "icon": "Gift" }),
+        "category already exists",
+    )
+    .await;
     // An icon stored before the set changed reads as the fallback.
     app.db().await.batch_execute("update tenant_acme.categories set icon = 'Rocket'").await.unwrap();
     assert_eq!(app.get("/api/categories", &admin).await.body[0]["icon"], "Star");

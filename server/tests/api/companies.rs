@@ -40,13 +40,14 @@ async fn companies_are_listed_by_name() {
 #[tokio::test]
 async fn a_duplicate_prefix_is_a_conflict() {
     let app = spawn_app().await;
-    assert_eq!(
-        app.post("/api/super/companies", &app.super_token, valid_company("uno")).await.status,
-        StatusCode::CREATED
-    );
-    let answer = app.post("/api/super/companies", &app.super_token, valid_company("uno")).await;
-    assert_eq!(answer.status, StatusCode::CONFLICT);
-    assert_eq!(answer.message(), "company prefix already exists");
+    app.assert_duplicate(
+        "/api/super/companies",
+        &app.super_token,
+        valid_company("uno"),
+        valid_company("uno"),
+        "company prefix already exists",
+    )
+    .await;
     assert_eq!(app.count("select count(*) from platform.companies").await, 1);
 }
 

@@ -160,6 +160,12 @@ impl Answer {
     pub fn code(&self) -> &str {
         self.body["code"].as_str().unwrap_or_default()
     }
+
+    /// Asserts an error answer's status and message (a failure shows the whole body).
+    pub fn assert_error(&self, status: StatusCode, message: &str) {
+        assert_eq!(self.status, status, "{}", self.body);
+        assert_eq!(self.message(), message, "{}", self.body);
+    }
 }
 
 impl TestApp {
@@ -197,6 +203,24 @@ impl TestApp {
 
     pub async fn delete(&self, path: &str, token: &str) -> Answer {
         self.request(reqwest::Method::DELETE, path, Some(token), None).await
+    }
+
+    /// Posts each body to `path`: each must be refused as a bad request with its message (a
+    /// failure names the body).
+    pub async fn assert_bad_requests(&self, path: &str, token: &str, cases: impl IntoIterator<Item = (Value, &str)>) {
+        for (body, message) in cases {
+            let answer = self.post(path, token, body.clone()).await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+            assert_eq!(answer.message(), message, "{body}");
+        }
+    }
+
+    /// Posts `first`, which must be created, then `again`, which must be refused as a conflict
+    /// with `message`.
+    pub async fn assert_duplicate(&self, path: &str, token: &str, first: Value, again: Value, message: &str) {
+        let created = self.post(path, token, first).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{path}: {}", created.body);
+        self.post(path, token, again).await.assert_error(StatusCode::CONFLICT, message);
     }
 
     pub async fn login(&self, username: &str, password: &str) -> Answer {

@@ -56,10 +56,14 @@ async fn points_of_sale_are_validated_unique_and_admin_only() {
     let missing = app.post("/api/pos", &acme, json!({ "name": "  " })).await;
     assert_eq!(missing.status, StatusCode::BAD_REQUEST);
     assert_eq!(missing.message(), "point of sale name is required");
-    assert_eq!(app.post("/api/pos", &acme, json!({ "name": "Norte" })).await.status, StatusCode::CREATED);
-    let duplicate = app.post("/api/pos", &acme, json!({ "name": "norte" })).await;
-    assert_eq!(duplicate.status, StatusCode::CONFLICT);
-    assert_eq!(duplicate.message(), "point of sale already exists");
+    app.assert_duplicate(
+        "/api/pos",
+        &acme,
+        json!({ "name": "Norte" }),
+        json!({ "name": "norte" }),
+        "point of sale already exists",
+    )
+    .await;
     assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Norte"]);
 }
 
