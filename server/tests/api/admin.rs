@@ -75,8 +75,7 @@ async fn user_validation_errors_and_duplicates() {
     let duplicate = app
         .post("/api/users", &admin, json!({ "username": "ADMIN", "password": "pass-word-1", "role": "admin" }))
         .await;
-    assert_eq!(duplicate.status, StatusCode::CONFLICT);
-    assert_eq!(duplicate.message(), "user already exists");
+    duplicate.assert_error(StatusCode::CONFLICT, "user already exists");
     assert_eq!(app.count("select count(*) from tenant_acme.users").await, 1);
 }
 
@@ -97,8 +96,7 @@ async fn editing_a_user_changes_only_role_and_pos_with_the_admin_rule() {
     let promoted = app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "admin", "posId": norte })).await;
     assert!(promoted.body["posId"].is_null(), "changing the role to admin clears the point of sale");
     let demoted = app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "cajero" })).await;
-    assert_eq!(demoted.status, StatusCode::BAD_REQUEST);
-    assert_eq!(demoted.message(), "point of sale is required for this role");
+    demoted.assert_error(StatusCode::BAD_REQUEST, "point of sale is required for this role");
 }
 
 #[tokio::test]
@@ -107,12 +105,10 @@ async fn users_cannot_delete_themselves_and_the_last_admin_stays() {
     let (_, admin) = app.create_company("acme").await;
     let admin_id = app.login("admin@acme", "admin-pass-1").await.body["user"]["id"].as_i64().unwrap();
     let own = app.delete(&format!("/api/users/{admin_id}"), &admin).await;
-    assert_eq!(own.status, StatusCode::BAD_REQUEST);
-    assert_eq!(own.message(), "you cannot delete yourself");
+    own.assert_error(StatusCode::BAD_REQUEST, "you cannot delete yourself");
     let pos = app.create_pos(&admin, "Centro").await;
     let demote = app.put(&format!("/api/users/{admin_id}"), &admin, json!({ "role": "cajero", "posId": pos })).await;
-    assert_eq!(demote.status, StatusCode::CONFLICT);
-    assert_eq!(demote.message(), "the company must keep at least one admin");
+    demote.assert_error(StatusCode::CONFLICT, "the company must keep at least one admin");
 }
 
 #[tokio::test]
@@ -189,8 +185,7 @@ async fn products_are_validated_and_carry_their_category_name() {
     .await;
     let duplicate =
         app.post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Otro", "pointsValue": 1 })).await;
-    assert_eq!(duplicate.status, StatusCode::CONFLICT);
-    assert_eq!(duplicate.message(), "product already exists");
+    duplicate.assert_error(StatusCode::CONFLICT, "product already exists");
 
     let hidden = app
         .put(
@@ -261,8 +256,7 @@ async fn categories_need_a_known_icon_and_a_unique_name() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     let missing = app.post("/api/categories", &admin, json!({ "name": "Sin icono" })).await;
-    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
-    assert_eq!(missing.message(), "name and icon are required");
+    missing.assert_error(StatusCode::BAD_REQUEST, "name and icon are required");
     let unknown = app.post("/api/categories", &admin, json!({ "name": "Raro", "icon": "Rocket" })).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert!(unknown.message().starts_with("icon must be one of: Tag, Star"));

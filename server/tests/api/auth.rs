@@ -52,8 +52,7 @@ async fn login_needs_both_fields() {
         json!({ "username": " ", "password": "x" }),
     ] {
         let answer = app.request(reqwest::Method::POST, "/api/login", None, Some(body)).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST);
-        assert_eq!(answer.message(), "username and password are required");
+        answer.assert_error(StatusCode::BAD_REQUEST, "username and password are required");
     }
     let answer =
         app.request(reqwest::Method::POST, "/api/login", None, Some(json!({ "username": 5, "password": [] }))).await;

@@ -31,8 +31,7 @@ async fn customers_are_added_listed_by_name_edited_and_looked_up_by_document() {
     assert_eq!(found.status, StatusCode::OK);
     assert_eq!(found.body["id"], id);
     let missing = app.get("/api/customers/by-document/999999", &admin).await;
-    assert_eq!(missing.status, StatusCode::NOT_FOUND);
-    assert_eq!(missing.message(), "customer not found");
+    missing.assert_error(StatusCode::NOT_FOUND, "customer not found");
 
     let edited =
         app.put(&format!("/api/customers/{id}"), &admin, json!({ "name": "Zoe Ruiz Gómez", "birthdate": "" })).await;
@@ -72,8 +71,7 @@ async fn customer_validation_errors_and_duplicates() {
     .await;
     let id = app.get("/api/customers/by-document/123", &admin).await.body["id"].as_i64().unwrap();
     let no_name = app.put(&format!("/api/customers/{id}"), &admin, json!({ "name": " " })).await;
-    assert_eq!(no_name.status, StatusCode::BAD_REQUEST);
-    assert_eq!(no_name.message(), "name is required");
+    no_name.assert_error(StatusCode::BAD_REQUEST, "name is required");
     assert_eq!(app.put("/api/customers/99999", &admin, json!({ "name": "X" })).await.status, StatusCode::NOT_FOUND);
     assert_eq!(app.count("select count(*) from tenant_acme.customers").await, 1);
 }

@@ -80,8 +80,7 @@ async fn a_burst_of_wrong_logins_for_one_name_gets_at_most_the_limit_checked_and
 
     // Locked: the right password is refused, with the minutes left.
     let locked = app.login("admin@acme", "admin-pass-1").await;
-    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS);
-    assert_eq!(locked.message(), "too many failed login attempts; try again in 15 minute(s)");
+    locked.assert_error(StatusCode::TOO_MANY_REQUESTS, "too many failed login attempts; try again in 15 minute(s)");
     let audited = "select count(*) from tenant_acme.audit_log where action = 'login.locked' \
                    and detail ->> 'login' = 'admin@acme' and detail -> 'locked' = '[\"name\"]' and detail ->> 'via' = 'login'";
     assert_eq!(app.count(audited).await, 1, "the lock is in the company's audit trail");

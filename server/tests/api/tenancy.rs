@@ -54,8 +54,7 @@ async fn points_of_sale_are_validated_unique_and_admin_only() {
     let app = spawn_app().await;
     let (_, acme) = app.create_company("acme").await;
     let missing = app.post("/api/pos", &acme, json!({ "name": "  " })).await;
-    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
-    assert_eq!(missing.message(), "point of sale name is required");
+    missing.assert_error(StatusCode::BAD_REQUEST, "point of sale name is required");
     app.assert_duplicate(
         "/api/pos",
         &acme,
@@ -93,8 +92,7 @@ async fn the_openapi_document_lists_every_operation() {
 async fn unknown_api_paths_answer_json_404s() {
     let app = spawn_app().await;
     let answer = app.request(reqwest::Method::GET, "/api/nope", None, None).await;
-    assert_eq!(answer.status, StatusCode::NOT_FOUND);
-    assert_eq!(answer.message(), "no such API endpoint");
+    answer.assert_error(StatusCode::NOT_FOUND, "no such API endpoint");
 }
 
 /// The kind of record a path's `{id}` names, from the path's first segment.
