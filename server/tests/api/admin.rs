@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, Staffed};
 
 #[tokio::test]
 async fn users_are_created_with_a_pos_unless_admin_and_listed_by_username() {
@@ -114,9 +114,8 @@ async fn users_cannot_delete_themselves_and_the_last_admin_stays() {
 #[tokio::test]
 async fn a_deleted_user_with_transactions_is_deactivated_and_cannot_log_in() {
     let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Centro").await;
-    let (busy, busy_token) = app.create_user(&admin, "acme", "busy", "cajero", Some(pos)).await;
+    let Staffed { admin, pos, user: busy, token: busy_token, .. } =
+        app.staffed_company("acme", "Centro", "busy", "cajero").await;
     let (idle, _) = app.create_user(&admin, "acme", "idle", "cajero", Some(pos)).await;
     let db = app.db().await;
     db.execute(
@@ -260,14 +259,8 @@ async fn categories_need_a_known_icon_and_a_unique_name() {
     let unknown = app.post("/api/categories", &admin, json!({ "name": "Raro", "icon": "Rocket" })).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert!(unknown.message().starts_with("icon must be one of: Tag, Star"));
-    app.assert_duplicate(
-        "/api/categories",
-        &admin,
-        json!({ "name": "Regalos", "icon": "Gift" }),
-        json!({ "name": "REGALOS", "icon": "Gift" }),
-        "category already exists",
-    )
-    .await;
+    let (first, again) = (json!({ "name": "Regalos", "icon": "Gift" }), json!({ "name": "REGALOS", "icon": "Gift" }));
+    app.assert_duplicate("/api/categories", &admin, first, again, "category already exists").await;
     // An icon stored before the set changed reads as the fallback.
     app.db().await.batch_execute("update tenant_acme.categories set icon = 'Rocket'").await.unwrap();
     assert_eq!(app.get("/api/categories", &admin).await.body[0]["icon"], "Star");

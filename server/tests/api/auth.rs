@@ -2,7 +2,7 @@ use jsonwebtoken::{encode, EncodingKey, Header};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{spawn_app, JWT_SECRET, SUPER_ADMIN, SUPER_PASSWORD};
+use crate::helpers::{spawn_app, Staffed, JWT_SECRET, SUPER_ADMIN, SUPER_PASSWORD};
 
 #[tokio::test]
 async fn a_super_admin_logs_in_by_bare_username() {
@@ -192,9 +192,7 @@ async fn impersonating_an_unknown_company_is_a_404() {
 #[tokio::test]
 async fn an_admin_resets_a_users_password_which_ends_that_users_sessions_and_is_audited() {
     let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Centro").await;
-    let (id, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    let Staffed { admin, user: id, token: cajero, .. } = app.staffed_company("acme", "Centro", "ana", "cajero").await;
 
     assert_eq!(reset(&app, &cajero, id, "otra-clave-9").await.status, StatusCode::FORBIDDEN);
     let short = reset(&app, &admin, id, "corta").await;
@@ -227,9 +225,7 @@ async fn an_admin_resets_a_users_password_which_ends_that_users_sessions_and_is_
 #[tokio::test]
 async fn every_user_changes_their_own_password_given_the_current_one() {
     let app = spawn_app().await;
-    let (company, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Centro").await;
-    let (_, first) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    let Staffed { company, token: first, .. } = app.staffed_company("acme", "Centro", "ana", "cajero").await;
     let second = app.login_ok("ana@acme", "user-pass-1").await;
 
     let wrong = change(&app, &first, "not-my-password", "otra-clave-9").await;

@@ -40,14 +40,8 @@ async fn companies_are_listed_by_name() {
 #[tokio::test]
 async fn a_duplicate_prefix_is_a_conflict() {
     let app = spawn_app().await;
-    app.assert_duplicate(
-        "/api/super/companies",
-        &app.super_token,
-        valid_company("uno"),
-        valid_company("uno"),
-        "company prefix already exists",
-    )
-    .await;
+    let (first, again) = (valid_company("uno"), valid_company("uno"));
+    app.assert_duplicate("/api/super/companies", &app.super_token, first, again, "company prefix already exists").await;
     assert_eq!(app.count("select count(*) from platform.companies").await, 1);
 }
 

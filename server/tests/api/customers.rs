@@ -61,14 +61,8 @@ async fn customer_validation_errors_and_duplicates() {
         ],
     )
     .await;
-    app.assert_duplicate(
-        "/api/customers",
-        &admin,
-        json!({ "name": "Ana", "document": "123" }),
-        json!({ "name": "Otra", "document": "123" }),
-        "customer document exists",
-    )
-    .await;
+    let (first, again) = (json!({ "name": "Ana", "document": "123" }), json!({ "name": "Otra", "document": "123" }));
+    app.assert_duplicate("/api/customers", &admin, first, again, "customer document exists").await;
     let id = app.get("/api/customers/by-document/123", &admin).await.body["id"].as_i64().unwrap();
     let no_name = app.put(&format!("/api/customers/{id}"), &admin, json!({ "name": " " })).await;
     no_name.assert_error(StatusCode::BAD_REQUEST, "name is required");

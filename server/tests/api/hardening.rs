@@ -2,7 +2,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, Staffed};
 
 #[tokio::test]
 async fn every_answer_carries_the_security_headers() {
@@ -291,9 +291,7 @@ async fn passwords_tokens_and_secrets_never_reach_the_logs() {
 async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_error() {
     // PostgreSQL cannot hold a NUL character in text: found by the API fuzzer (fuzz/run.sh).
     let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Centro").await;
-    let (_, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    let Staffed { admin, token: cajero, .. } = app.staffed_company("acme", "Centro", "ana", "cajero").await;
     app.post("/api/settings", &admin, serde_json::json!({ "pointsPerPeso": 0.01, "redemptionRate": 10 })).await;
     let customer =
         app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;

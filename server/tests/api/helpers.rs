@@ -278,7 +278,27 @@ impl TestApp {
     }
 }
 
+/// A company with its admin, one point of sale and one user placed at it.
+pub struct Staffed {
+    pub company: i64,
+    /// The admin's token.
+    pub admin: String,
+    pub pos: i64,
+    pub user: i64,
+    /// The user's token.
+    pub token: String,
+}
+
 impl TestApp {
+    /// Creates the company `prefix` (see [`TestApp::create_company`]) with the point of sale
+    /// `pos` and the user `username` of `role` at it (see [`TestApp::create_user`]).
+    pub async fn staffed_company(&self, prefix: &str, pos: &str, username: &str, role: &str) -> Staffed {
+        let (company, admin) = self.create_company(prefix).await;
+        let pos = self.create_pos(&admin, pos).await;
+        let (user, token) = self.create_user(&admin, prefix, username, role, Some(pos)).await;
+        Staffed { company, admin, pos, user, token }
+    }
+
     /// Creates a point of sale as this admin; answers its id.
     pub async fn create_pos(&self, admin_token: &str, name: &str) -> i64 {
         let answer = self.post("/api/pos", admin_token, json!({ "name": name })).await;

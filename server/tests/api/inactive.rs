@@ -4,7 +4,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app, Staffed, TestApp};
 
 async fn deactivate(app: &TestApp, table: &str, id: i64) {
     app.db()
@@ -70,9 +70,7 @@ async fn a_customer_deleted_with_history_is_listed_as_inactive_offered_back_and_
 #[tokio::test]
 async fn users_points_of_sale_categories_and_products_list_offer_and_reactivate_their_inactive_records() {
     let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Norte").await;
-    let (user, cajero) = app.create_user(&admin, "acme", "laura", "cajero", Some(pos)).await;
+    let Staffed { admin, pos, user, token: cajero, .. } = app.staffed_company("acme", "Norte", "laura", "cajero").await;
     let category = app.post("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await.body["id"]
         .as_i64()
         .unwrap();
