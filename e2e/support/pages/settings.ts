@@ -117,17 +117,18 @@ export class ListScreen {
   }
 }
 
-export class PosScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(page, 'pos', locale);
-  }
+/** The list screen of one entity, as a class to extend: `new PosScreen(page, locale)`. */
+function listScreenOf(entity: ListEntity) {
+  return class extends ListScreen {
+    constructor(page: Page, locale: Locale = 'es') {
+      super(page, entity, locale);
+    }
+  };
 }
 
-export class CategoriesScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(page, 'categories', locale);
-  }
+export class PosScreen extends listScreenOf('pos') {}
 
+export class CategoriesScreen extends listScreenOf('categories') {
   /** The icon picker dialog. */
   iconPicker() {
     return this.page.getByRole('dialog', { name: exactly(this.t('categories.iconPicker.title')) });
@@ -147,23 +148,11 @@ export class CategoriesScreen extends ListScreen {
   }
 }
 
-export class ProductsScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(page, 'products', locale);
-  }
-}
+export class ProductsScreen extends listScreenOf('products') {}
 
-export class UsersScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(page, 'users', locale);
-  }
-}
+export class UsersScreen extends listScreenOf('users') {}
 
-export class CustomersScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(page, 'customers', locale);
-  }
-
+export class CustomersScreen extends listScreenOf('customers') {
   /** The '⋮' button of a row. */
   rowMenuButton(name: string) {
     return this.list.root.getByRole('button', { name: exactly(this.t('settings.rowMenu', { name })) });
