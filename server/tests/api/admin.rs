@@ -8,23 +8,12 @@ async fn users_are_created_with_a_pos_unless_admin_and_listed_by_username() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     let pos = app.create_pos(&admin, "Centro").await;
-    let cajero = app
-        .post(
-            "/api/users",
-            &admin,
-            json!({ "username": "Zara", "password": "pass-word-1", "role": "cajero", "posId": pos }),
-        )
-        .await;
+    let user = |username: &str, role: &str| json!({ "username": username, "password": "pass-word-1", "role": role, "posId": pos });
+    let cajero = app.post("/api/users", &admin, user("Zara", "cajero")).await;
     assert_eq!(cajero.status, StatusCode::CREATED, "{}", cajero.body);
     assert_eq!(cajero.body["username"], "zara");
     assert_eq!(cajero.body["posName"], "Centro");
-    let boss = app
-        .post(
-            "/api/users",
-            &admin,
-            json!({ "username": "boss", "password": "pass-word-1", "role": "admin", "posId": pos }),
-        )
-        .await;
+    let boss = app.post("/api/users", &admin, user("boss", "admin")).await;
     assert_eq!(boss.status, StatusCode::CREATED);
     assert!(boss.body["posId"].is_null(), "an admin has no point of sale");
     let list = app.get("/api/users", &admin).await;
@@ -262,7 +251,7 @@ async fn categories_need_a_known_icon_and_a_unique_name() {
     let (first, again) = (json!({ "name": "Regalos", "icon": "Gift" }), json!({ "name": "REGALOS", "icon": "Gift" }));
     app.assert_duplicate("/api/categories", &admin, first, again, "category already exists").await;
     // An icon stored before the set changed reads as the fallback.
-    app.db().await.batch_execute("update tenant_acme.categories set icon = 'Rocket'").await.unwrap();
+    app.sql("update tenant_acme.categories set icon = 'Rocket'").await;
     assert_eq!(app.get("/api/categories", &admin).await.body[0]["icon"], "Star");
 }
 

@@ -128,11 +128,7 @@ async fn a_deleted_companys_tokens_stop_working_at_once() {
 async fn a_deactivated_users_token_stops_working_and_they_cannot_log_in() {
     let app = spawn_app().await;
     let (_, token) = app.create_company("acme").await;
-    app.db()
-        .await
-        .batch_execute("update tenant_acme.users set is_active = false where username = 'admin'")
-        .await
-        .unwrap();
+    app.sql("update tenant_acme.users set is_active = false where username = 'admin'").await;
     assert_eq!(app.get("/api/pos", &token).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::UNAUTHORIZED);
 }

@@ -43,7 +43,7 @@ async fn repeated_login_failures_slow_down_then_lock_and_a_success_resets_them()
     assert_eq!(app.login("ghost@acme", "wrong-password").await.status, StatusCode::TOO_MANY_REQUESTS);
 
     // Other names are not affected; a success clears that name's failures.
-    app.db().await.batch_execute("delete from platform.login_throttle where key like 'addr:%'").await.unwrap();
+    app.sql("delete from platform.login_throttle where key like 'addr:%'").await;
     for _ in 0..5 {
         app.login("root", "wrong-password").await;
     }
@@ -85,11 +85,7 @@ async fn a_burst_of_wrong_logins_for_one_name_gets_at_most_the_limit_checked_and
                    and detail ->> 'login' = 'admin@acme' and detail -> 'locked' = '[\"name\"]' and detail ->> 'via' = 'login'";
     assert_eq!(app.count(audited).await, 1, "the lock is in the company's audit trail");
     // Until the lock ends.
-    app.db()
-        .await
-        .batch_execute("update platform.login_throttle set locked_until = now() where key = 'login:admin@acme'")
-        .await
-        .unwrap();
+    app.sql("update platform.login_throttle set locked_until = now() where key = 'login:admin@acme'").await;
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
 }
 
@@ -108,11 +104,7 @@ async fn a_burst_of_wrong_logins_from_one_address_gets_at_most_the_limit_checked
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::TOO_MANY_REQUESTS);
     let audited = "select count(*) from tenant_acme.audit_log where action = 'login.locked' and detail -> 'locked' = '[\"address\"]'";
     assert_eq!(app.count(audited).await, 1);
-    app.db()
-        .await
-        .batch_execute("update platform.login_throttle set locked_until = now() where key like 'addr:%'")
-        .await
-        .unwrap();
+    app.sql("update platform.login_throttle set locked_until = now() where key like 'addr:%'").await;
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
     // Successful logins do not use up the address's count.
     for _ in 0..55 {
@@ -128,7 +120,7 @@ async fn wrong_passwords_take_as_long_for_unknown_users_as_for_existing_ones() {
     let mut unknown = Vec::new();
     // Distinct names keep every attempt below the throttle; interleaving shares the machine's noise.
     for i in 0..12 {
-        app.db().await.batch_execute("delete from platform.login_throttle").await.unwrap();
+        app.sql("delete from platform.login_throttle").await;
         let started = Instant::now();
         assert_eq!(app.login("admin@acme", &format!("wrong-{i}")).await.status, StatusCode::UNAUTHORIZED);
         existing.push(started.elapsed());

@@ -264,6 +264,11 @@ impl TestApp {
         loyalty::db::connect_dedicated(&self.db_url).await.expect("connect")
     }
 
+    /// Runs statements as a superuser (set-up and fault injection); a failure names them.
+    pub async fn sql(&self, statements: &str) {
+        self.db().await.batch_execute(statements).await.expect(statements);
+    }
+
     pub async fn count(&self, sql: &str) -> i64 {
         self.db().await.query_one(sql, &[]).await.expect(sql).get(0)
     }

@@ -164,15 +164,12 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
     let (_, acme) = app.create_company("acme").await;
     let (_, globex) = app.create_company("globex").await;
     // Acme's ids are far from anything Globex has, so a 404 means "not yours", not "no such id".
-    app.db()
-        .await
-        .batch_execute(
-            "select setval(s, 5000) from unnest(array['tenant_acme.points_of_sale_id_seq', 'tenant_acme.users_id_seq',
+    app.sql(
+        "select setval(s, 5000) from unnest(array['tenant_acme.points_of_sale_id_seq', 'tenant_acme.users_id_seq',
                'tenant_acme.customers_id_seq', 'tenant_acme.products_id_seq', 'tenant_acme.categories_id_seq',
                'tenant_acme.transactions_id_seq']::regclass[]) s",
-        )
-        .await
-        .unwrap();
+    )
+    .await;
     let records = AcmeRecords::create(&app, &acme, &json!({ "name": "Cliente Acme", "document": "123456" })).await;
     let id_of = |kind: &str| records.id_of(kind);
     let before = app.count("select count(*) + coalesce(sum(points), 0)::bigint from tenant_acme.customers").await;
