@@ -28,8 +28,11 @@ export function t(key: TKey, params: Record<string, string | number> = {}, local
   });
 }
 
+/** A translation function bound to one language. */
+export type Translate = (key: TKey, params?: Record<string, string | number>) => string;
+
 /** Translations bound to one language. */
-export function translator(locale: Locale): (key: TKey, params?: Record<string, string | number>) => string {
+export function translator(locale: Locale): Translate {
   return (key, params) => t(key, params, locale);
 }
 

@@ -28,10 +28,10 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
       await screen.goto();
       await screen.createButton().click();
       const dialog = screen.createDialog();
-      await dialog.name().fill(`Copia ${uniqueTag()}`);
-      await dialog.prefix().fill(existing.prefix);
-      await dialog.taxId().fill('900000001');
-      await dialog.adminPassword().fill('clave-admin-1');
+      await dialog.companyField('name').fill(`Copia ${uniqueTag()}`);
+      await dialog.companyField('prefix').fill(existing.prefix);
+      await dialog.companyField('taxId').fill('900000001');
+      await dialog.companyField('adminPassword').fill('clave-admin-1');
       await dialog.createButton().click();
       await expect(dialog.error()).toHaveText(t('errors.company.prefixExists', {}, locale));
     });

@@ -1,12 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 import { PagedListPanel } from './list';
-
-type T = (key: TKey, params?: Record<string, string | number>) => string;
 
 /** Finding a customer by document: the field, its search button, the error and the card. */
 export class CustomerLookupPanel {
-  private readonly t: T;
+  private readonly t: Translate;
 
   constructor(
     readonly scope: Locator,
@@ -55,7 +53,7 @@ export class CustomerLookupPanel {
 class OperationPanel {
   readonly lookup: CustomerLookupPanel;
   readonly form: Locator;
-  protected readonly t: T;
+  protected readonly t: Translate;
 
   constructor(
     readonly scope: Locator,
@@ -151,7 +149,7 @@ export class RedeemPanel extends OperationPanel {
 export class ReceiptDialog {
   readonly root: Locator;
   readonly receipt: Locator;
-  private readonly t: T;
+  private readonly t: Translate;
 
   constructor(
     readonly page: Page,
@@ -184,7 +182,7 @@ export class ReceiptDialog {
 export class ReportsPage {
   readonly list: PagedListPanel;
   readonly filters: Locator;
-  readonly t: T;
+  readonly t: Translate;
 
   constructor(
     readonly page: Page,

@@ -1,13 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 import { ConfirmDialog, FormDialog, PagedListPanel } from './list';
-
-type T = (key: TKey, params?: Record<string, string | number>) => string;
 
 /** The settings shell's left menu: collapsible groups of links. */
 export class SettingsMenu {
   readonly root: Locator;
-  private readonly t: T;
+  private readonly t: Translate;
 
   constructor(page: Page, locale: Locale = 'es') {
     this.t = translator(locale);
@@ -48,7 +46,7 @@ function listScreenTexts(entity: ListEntity) {
  * right, the edit modal and the delete confirmation.
  */
 export class ListScreen {
-  readonly t: T;
+  readonly t: Translate;
   readonly list: PagedListPanel;
   readonly addForm: Locator;
   private readonly texts: ReturnType<typeof listScreenTexts>;
@@ -184,7 +182,7 @@ export class CustomersScreen extends listScreenOf('customers') {
 
 /** /settings/rules: the program rules form and the maintenance card. */
 export class RulesScreen {
-  readonly t: T;
+  readonly t: Translate;
   readonly form: Locator;
   readonly maintenance: Locator;
 
@@ -241,7 +239,7 @@ export class RulesScreen {
 
 /** /settings/permissions: a checkbox per role and screen. */
 export class PermissionsScreen {
-  readonly t: T;
+  readonly t: Translate;
 
   constructor(
     readonly page: Page,

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
-import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { exactly, translator, type Locale, type Translate } from '../i18n';
 
 /**
  * The logged-in layout every screen shares: header (navigation, theme, language, user, logout),
  * the mobile slide-out menu, the impersonation banner, the page title, toasts and the overlay.
  */
 export class AppShell {
-  readonly t: (key: TKey, params?: Record<string, string | number>) => string;
+  readonly t: Translate;
 
   constructor(
     readonly page: Page,
