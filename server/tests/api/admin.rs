@@ -139,9 +139,7 @@ async fn a_deleted_user_with_transactions_is_deactivated_and_cannot_log_in() {
 async fn products_are_validated_and_carry_their_category_name() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let category = app.post("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let category = app.create("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await;
     let created = app
         .post(
             "/api/products",
@@ -195,36 +193,22 @@ async fn products_are_validated_and_carry_their_category_name() {
 async fn products_and_categories_in_use_are_only_deactivated() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let used_category =
-        app.post("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await.body["id"]
-            .as_i64()
-            .unwrap();
-    let free_category = app.post("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let used_category = app.create("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await;
+    let free_category = app.create("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await;
     let sold = app
-        .post(
+        .create(
             "/api/products",
             &admin,
             json!({ "code": "A", "name": "A", "pointsValue": 1, "categoryId": used_category }),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
-    let unsold = app.post("/api/products", &admin, json!({ "code": "B", "name": "B", "pointsValue": 1 })).await.body
-        ["id"]
-        .as_i64()
-        .unwrap();
-    app.db()
-        .await
-        .execute(
-            "with c as (insert into tenant_acme.customers (document, name) values ('123', 'C') returning id)
-             insert into tenant_acme.transactions (type, points, customer_id, product_id) select 'accreditation', 0, c.id, $1 from c",
-            &[&sold],
-        )
-        .await
-        .unwrap();
+        .await;
+    let unsold = app.create("/api/products", &admin, json!({ "code": "B", "name": "B", "pointsValue": 1 })).await;
+    app.sql_with(
+        "with c as (insert into tenant_acme.customers (document, name) values ('123', 'C') returning id)
+         insert into tenant_acme.transactions (type, points, customer_id, product_id) select 'accreditation', 0, c.id, $1 from c",
+        &[&sold],
+    )
+    .await;
     assert_eq!(app.get(&format!("/api/products/{sold}/usage"), &admin).await.body["transactions"], 1);
     assert_eq!(app.get(&format!("/api/categories/{used_category}/usage"), &admin).await.body["products"], 1);
     assert_eq!(app.delete(&format!("/api/products/{sold}"), &admin).await.body["deleted"], "soft");

@@ -74,22 +74,13 @@ async fn customer_validation_errors_and_duplicates() {
 async fn deleting_a_customer_with_history_only_deactivates_it() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let keep = app.post("/api/customers", &admin, json!({ "name": "Con historia", "document": "111" })).await.body
-        ["id"]
-        .as_i64()
-        .unwrap();
-    let gone = app.post("/api/customers", &admin, json!({ "name": "Sin historia", "document": "222" })).await.body
-        ["id"]
-        .as_i64()
-        .unwrap();
-    app.db()
-        .await
-        .execute(
-            "insert into tenant_acme.transactions (type, points, customer_id, cashier_username) values ('accreditation', 0, $1, 'admin')",
-            &[&keep],
-        )
-        .await
-        .unwrap();
+    let keep = app.create("/api/customers", &admin, json!({ "name": "Con historia", "document": "111" })).await;
+    let gone = app.create("/api/customers", &admin, json!({ "name": "Sin historia", "document": "222" })).await;
+    app.sql_with(
+        "insert into tenant_acme.transactions (type, points, customer_id, cashier_username) values ('accreditation', 0, $1, 'admin')",
+        &[&keep],
+    )
+    .await;
     assert_eq!(app.get(&format!("/api/customers/{keep}/usage"), &admin).await.body["transactions"], 1);
     let soft = app.delete(&format!("/api/customers/{keep}"), &admin).await;
     assert_eq!(soft.body["deleted"], "soft");

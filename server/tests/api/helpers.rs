@@ -205,6 +205,13 @@ impl TestApp {
         self.request(reqwest::Method::DELETE, path, Some(token), None).await
     }
 
+    /// Posts a new record to `path`, which must be created; answers its id.
+    pub async fn create(&self, path: &str, token: &str, body: Value) -> i64 {
+        let answer = self.post(path, token, body).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{path}: {}", answer.body);
+        answer.body["id"].as_i64().unwrap()
+    }
+
     /// Posts each body to `path`: each must be refused as a bad request with its message (a
     /// failure names the body).
     pub async fn assert_bad_requests(&self, path: &str, token: &str, cases: impl IntoIterator<Item = (Value, &str)>) {
@@ -269,6 +276,11 @@ impl TestApp {
         self.db().await.batch_execute(statements).await.expect(statements);
     }
 
+    /// Runs one statement with parameters as a superuser; a failure names it.
+    pub async fn sql_with(&self, statement: &str, params: &[&(dyn tokio_postgres::types::ToSql + Sync)]) {
+        self.db().await.execute(statement, params).await.expect(statement);
+    }
+
     pub async fn count(&self, sql: &str) -> i64 {
         self.db().await.query_one(sql, &[]).await.expect(sql).get(0)
     }
@@ -306,9 +318,7 @@ impl TestApp {
 
     /// Creates a point of sale as this admin; answers its id.
     pub async fn create_pos(&self, admin_token: &str, name: &str) -> i64 {
-        let answer = self.post("/api/pos", admin_token, json!({ "name": name })).await;
-        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
-        answer.body["id"].as_i64().unwrap()
+        self.create("/api/pos", admin_token, json!({ "name": name })).await
     }
 
     /// Creates a user and logs them in; answers (user id, token).
