@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 import { PagedListPanel } from './list';
+import { Screen } from './screen';
 
 /** Finding a customer by document: the field, its search button, the error and the card. */
 export class CustomerLookupPanel {
@@ -179,22 +180,14 @@ export class ReceiptDialog {
 }
 
 /** /reportes: filters, the paged transaction list, CSV export, void and reprint. */
-export class ReportsPage {
+export class ReportsPage extends Screen {
   readonly list: PagedListPanel;
   readonly filters: Locator;
-  readonly t: Translate;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, '/reportes', locale);
     this.list = new PagedListPanel(page, this.t('reports.listTitle'), locale);
     this.filters = page.getByRole('region', { name: this.t('reports.filters.title') });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/reportes');
   }
 
   filter(label: 'type' | 'pos' | 'cashier' | 'from' | 'to') {

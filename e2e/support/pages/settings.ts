@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 import { ConfirmDialog, FormDialog, PagedListPanel } from './list';
+import { Screen } from './screen';
 
 /** The settings shell's left menu: collapsible groups of links. */
 export class SettingsMenu {
@@ -32,7 +33,6 @@ type ListEntity = 'pos' | 'categories' | 'products' | 'users' | 'customers';
 /** The texts a list screen is found by, all under its entity's key. */
 function listScreenTexts(entity: ListEntity) {
   return {
-    path: `/settings/${entity}`,
     title: `${entity}.title`,
     addTitle: `${entity}.addTitle`,
     addButton: `${entity}.add`,
@@ -45,25 +45,16 @@ function listScreenTexts(entity: ListEntity) {
  * A settings list screen (docs/screens.md): the add form on the left, the paged list on the
  * right, the edit modal and the delete confirmation.
  */
-export class ListScreen {
-  readonly t: Translate;
+export class ListScreen extends Screen {
   readonly list: PagedListPanel;
   readonly addForm: Locator;
   private readonly texts: ReturnType<typeof listScreenTexts>;
 
-  constructor(
-    readonly page: Page,
-    entity: ListEntity,
-    readonly locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
+  constructor(page: Page, entity: ListEntity, locale: Locale = 'es') {
+    super(page, `/settings/${entity}`, locale);
     this.texts = listScreenTexts(entity);
     this.list = new PagedListPanel(page, this.t(this.texts.listTitle), locale);
     this.addForm = page.getByRole('region', { name: exactly(this.t(this.texts.addTitle)) });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto(this.texts.path);
   }
 
   heading() {
@@ -181,22 +172,14 @@ export class CustomersScreen extends listScreenOf('customers') {
 }
 
 /** /settings/rules: the program rules form and the maintenance card. */
-export class RulesScreen {
-  readonly t: Translate;
+export class RulesScreen extends Screen {
   readonly form: Locator;
   readonly maintenance: Locator;
 
-  constructor(
-    readonly page: Page,
-    locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, '/settings/rules', locale);
     this.form = page.getByRole('form', { name: this.t('settings.rules.formLabel') });
     this.maintenance = page.getByRole('region', { name: this.t('settings.maintenance.title') });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/settings/rules');
   }
 
   field(label: TKey) {
@@ -238,18 +221,9 @@ export class RulesScreen {
 }
 
 /** /settings/permissions: a checkbox per role and screen. */
-export class PermissionsScreen {
-  readonly t: Translate;
-
-  constructor(
-    readonly page: Page,
-    locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/settings/permissions');
+export class PermissionsScreen extends Screen {
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, '/settings/permissions', locale);
   }
 
   checkbox(role: 'supervisor' | 'cajero', screen: TKey) {

@@ -1,22 +1,15 @@
 import type { Page } from '@playwright/test';
-import { exactly, translator, type Locale, type Translate } from '../i18n';
+import { exactly, type Locale } from '../i18n';
 import { ConfirmDialog, FormDialog, PagedListPanel } from './list';
+import { Screen } from './screen';
 
 /** /superadmin: the company list with create, edit, impersonate and delete. */
-export class SuperAdminPage {
-  readonly t: Translate;
+export class SuperAdminPage extends Screen {
   readonly list: PagedListPanel;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, '/superadmin', locale);
     this.list = new PagedListPanel(page, this.t('superAdmin.listTitle'), locale);
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/superadmin');
   }
 
   heading() {
