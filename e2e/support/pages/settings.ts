@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 import { ConfirmDialog, FormDialog, PagedListPanel } from './list';
 import { Screen } from './screen';
@@ -89,6 +89,14 @@ export class ListScreen extends Screen {
 
   deleteDialog() {
     return new ConfirmDialog(this.page, this.t('list.deleteTitle'), this.locale);
+  }
+
+  /** Asks to delete a row and answers the confirmation once it says `text` (the hard or the soft wording). */
+  async askToDelete(name: string, text: string): Promise<ConfirmDialog> {
+    await this.delete(name);
+    const confirm = this.deleteDialog();
+    await expect(confirm.root).toContainText(text);
+    return confirm;
   }
 
   /** The row's edit button (most lists put edit and delete on the row itself). */
