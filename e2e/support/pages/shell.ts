@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
-import { exactly, translator, type Locale, type Translate } from '../i18n';
+import { expect, type Page } from '@playwright/test';
+import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 
 /**
  * The logged-in layout every screen shares: header (navigation, theme, language, user, logout),
@@ -13,6 +13,12 @@ export class AppShell {
     readonly locale: Locale = 'es',
   ) {
     this.t = translator(locale);
+  }
+
+  /** Opens `path` and waits for the screen's title. */
+  async open(path: string, title: TKey): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.heading(this.t(title))).toBeVisible();
   }
 
   /** The page's title (h1). */
