@@ -52,7 +52,7 @@ export function rulesFormValues(settings: Settings, locale: Locale = 'es'): Rule
   const numbers = Object.fromEntries(NUMERIC_RULES.map((key) => [key, ruleText(settings[key], locale)])) as Record<NumericRule, string>;
   return {
     ...numbers,
-    expirationPolicy: EXPIRATION_POLICIES.includes(settings.expirationPolicy) ? settings.expirationPolicy : 'none',
+    expirationPolicy: EXPIRATION_POLICIES.find((p) => p === settings.expirationPolicy) ?? 'none',
     enableFirstPurchaseBonus: settings.enableFirstPurchaseBonus,
     enableBirthdayBonus: settings.enableBirthdayBonus,
   };
