@@ -14,7 +14,7 @@ use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::state::AppState;
-use crate::tenant::customers::Customer;
+use crate::tenant::customers::model::Customer;
 
 pub mod accredit;
 pub mod expiration;

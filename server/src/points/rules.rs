@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 use crate::error::{AppError, Msg};
-use crate::tenant::settings::Settings;
+use crate::tenant::settings::model::Settings;
 
 /// The company's default time zone when its setting is missing or unknown.
 pub const DEFAULT_TIME_ZONE: Tz = chrono_tz::America::Bogota;

@@ -9,7 +9,7 @@ use tracing::instrument;
 
 use crate::db::Conn;
 use crate::error::AppResult;
-use crate::tenant::customers::{Customer, CUSTOMER_COLUMNS};
+use crate::tenant::customers::model::{Customer, CUSTOMER_COLUMNS};
 
 /// A customer row held with `for update` for the rest of the transaction.
 #[derive(Clone, Debug)]

@@ -7,7 +7,7 @@ use tracing::instrument;
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
 use crate::points::{Kind, Transaction};
-use crate::tenant::customers::Customer;
+use crate::tenant::customers::model::Customer;
 
 /// A ledger row to write.
 #[derive(Clone, Debug)]

@@ -8,7 +8,7 @@ use super::ledger::{transaction_from_row, TRANSACTION_SELECT};
 use crate::db::Conn;
 use crate::error::AppResult;
 use crate::points::{Kind, Transaction};
-use crate::tenant::customers::FEW_MATCHES;
+use crate::tenant::customers::model::FEW_MATCHES;
 
 /// The report's filters, already validated; absent ones do not filter.
 #[derive(Clone, Debug, Default)]

@@ -12,7 +12,7 @@ use crate::state::AppState;
 use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{active_status, audit, taken};
 
-mod model;
+pub mod model;
 mod store;
 
 pub use model::{Customer, CustomerInput, CustomerUsage, SearchParams, CUSTOMER_COLUMNS, FEW_MATCHES};

@@ -8,7 +8,7 @@ use crate::extract::Json;
 use crate::session::Tenant;
 use crate::state::AppState;
 
-mod model;
+pub mod model;
 mod store;
 
 pub use model::{RolePermissions, Settings, SettingsInput, SetupProgress, EXPIRATION_POLICIES, GRANTABLE_PATHS};
