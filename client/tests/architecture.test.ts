@@ -41,7 +41,7 @@ const HAS_LETTER = /\p{L}/u;
 /** Props that end up visible (or read aloud) and so must come from i18next. */
 const TEXT_PROPS = new Set([
   'title', 'placeholder', 'alt', 'aria-label', 'aria-description', 'label', 'hint', 'message',
-  'emptyText', 'noResultsText', 'submitLabel', 'submittingLabel', 'searchPlaceholder', 'softText', 'hardText',
+  'emptyText', 'noResultsText', 'submitLabel', 'submittingLabel', 'searchPlaceholder', 'softText', 'hardText', 'formLabel',
 ]);
 
 function literalText(node: ts.Node | undefined): string | undefined {

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { LoyaltyApi, type Company, type Session } from './api';
-import type { Locale } from './i18n';
+import { formatNumber, LOCALES, translator, type Locale, type Translate } from './i18n';
 import { authFile, runState, type Login, type RunState, type StoredRole } from './run';
 
 /** A company made for one test: its admin can log in and seed more through `api`. */
@@ -152,4 +152,20 @@ export { expect };
 /** `test.use` value for a describe block running as a role saved by the setup project. */
 export function as(role: StoredRole) {
   return { storageState: authFile(role) };
+}
+
+/** What a test written once per language gets: the language, its texts and its number format. */
+export interface InLanguage {
+  locale: Locale;
+  tr: Translate;
+  number: (value: number) => string;
+}
+
+/** Declares the tests of `body` once per language, each group named 'in Spanish' or 'in English'. */
+export function inEachLanguage(body: (language: InLanguage) => void): void {
+  for (const locale of LOCALES) {
+    test.describe(`in ${locale === 'es' ? 'Spanish' : 'English'}`, () => {
+      body({ locale, tr: translator(locale), number: (value) => formatNumber(value, locale) });
+    });
+  }
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { CHROMIUM_PATH } from './chromium';
 import { apiPaths, LoyaltyApi, type GrantablePath, type RolePermissions } from './api';
-import { AUTH_DIR, CAPABILITY_ROUTES, CLIENT_COPY_DIR, REPO_DIR, writeRunState, type Capabilities, type Login, type RunState, type SeededCompany } from './run';
+import { AUTH_DIR, CAPABILITY_ROUTES, CLIENT_COPY_DIR, REPO_DIR, writeRunState, type Capabilities, type CompanyDetails, type Login, type RunState, type SeededCompany } from './run';
 
 const BINARY = process.env.LOYALTY_BIN ?? path.join(REPO_DIR, 'target', 'debug', 'loyalty');
 const CLIENT_DIR = process.env.CLIENT_DIR ?? path.join(REPO_DIR, 'client', 'dist');
@@ -137,13 +137,7 @@ const ALL_PATHS: GrantablePath[] = [
   '/settings/categories',
 ];
 
-interface CompanyPlan {
-  name: string;
-  prefix: string;
-  taxId: string;
-  businessName: string;
-  address: string;
-  phone: string;
+interface CompanyPlan extends CompanyDetails {
   pos: string[];
   permissions: RolePermissions;
   /** Seeds the catalog (categories and products) used by the redeem screens. */
@@ -187,33 +181,26 @@ const PLANS: Record<keyof RunState['companies'], CompanyPlan> = {
 };
 
 async function seedCompany(baseURL: string, superApi: LoyaltyApi, plan: CompanyPlan): Promise<SeededCompany> {
-  const admin: Login = { username: `admin@${plan.prefix}`, password: `adm-${secret()}` };
-  const company = await superApi.createCompany({
-    name: plan.name,
-    prefix: plan.prefix,
-    taxId: plan.taxId,
-    businessName: plan.businessName,
-    address: plan.address,
-    phone: plan.phone,
-    adminPassword: admin.password,
-  });
+  const { pos: posNames, permissions, catalog, ...details } = plan;
+  const admin: Login = { username: `admin@${details.prefix}`, password: `adm-${secret()}` };
+  const company = await superApi.createCompany({ ...details, adminPassword: admin.password });
   const api = await LoyaltyApi.login(baseURL, admin.username, admin.password);
   try {
     const pos = [];
-    for (const name of plan.pos) pos.push(await api.createPos(name));
+    for (const name of posNames) pos.push(await api.createPos(name));
     const first = pos[0]!;
     const second = pos[1] ?? first;
-    const supervisor: Login = { username: `sofia@${plan.prefix}`, password: `sup-${secret()}` };
-    const cajero: Login = { username: `carlos@${plan.prefix}`, password: `caj-${secret()}` };
-    const cajero2: Login = { username: `camila@${plan.prefix}`, password: `caj-${secret()}` };
+    const supervisor: Login = { username: `sofia@${details.prefix}`, password: `sup-${secret()}` };
+    const cajero: Login = { username: `carlos@${details.prefix}`, password: `caj-${secret()}` };
+    const cajero2: Login = { username: `camila@${details.prefix}`, password: `caj-${secret()}` };
     await api.createUser({ username: 'sofia', password: supervisor.password, role: 'supervisor', posId: first.id });
     await api.createUser({ username: 'carlos', password: cajero.password, role: 'cajero', posId: first.id });
     await api.createUser({ username: 'camila', password: cajero2.password, role: 'cajero', posId: second.id });
-    await api.saveSettings({ pointsPerPeso: 0.01, redemptionRate: 10, rolePermissions: plan.permissions });
+    await api.saveSettings({ pointsPerPeso: 0.01, redemptionRate: 10, rolePermissions: permissions });
 
     const categories = [];
     const products = [];
-    if (plan.catalog) {
+    if (catalog) {
       const drinks = await api.createCategory('Bebidas', 'Cake');
       const home = await api.createCategory('Hogar', 'HomeModern');
       categories.push(drinks, home);
@@ -226,12 +213,7 @@ async function seedCompany(baseURL: string, superApi: LoyaltyApi, plan: CompanyP
     }
     return {
       id: company.id,
-      name: plan.name,
-      prefix: plan.prefix,
-      taxId: plan.taxId,
-      businessName: plan.businessName,
-      address: plan.address,
-      phone: plan.phone,
+      ...details,
       admin,
       supervisor,
       cajero,
@@ -239,7 +221,7 @@ async function seedCompany(baseURL: string, superApi: LoyaltyApi, plan: CompanyP
       pos,
       categories,
       products,
-      permissions: plan.permissions,
+      permissions,
     };
   } finally {
     await api.dispose();

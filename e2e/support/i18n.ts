@@ -6,6 +6,9 @@ import es from '../../client/src/i18n/es.json';
 
 export type Locale = 'es' | 'en';
 
+/** The languages of the app, Spanish first. */
+export const LOCALES = ['es', 'en'] as const satisfies readonly Locale[];
+
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
@@ -28,8 +31,11 @@ export function t(key: TKey, params: Record<string, string | number> = {}, local
   });
 }
 
+/** A translation function bound to one language. */
+export type Translate = (key: TKey, params?: Record<string, string | number>) => string;
+
 /** Translations bound to one language. */
-export function translator(locale: Locale): (key: TKey, params?: Record<string, string | number>) => string {
+export function translator(locale: Locale): Translate {
   return (key, params) => t(key, params, locale);
 }
 
@@ -45,4 +51,9 @@ export function hasKey(key: string, locale: Locale = 'es'): boolean {
 /** A RegExp matching the text exactly (for names that also appear inside longer texts). */
 export function exactly(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/** A number grouped as a reader of `locale` expects it (es-CO 1.000, en-US 1,000). */
+export function formatNumber(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === 'es' ? 'es-CO' : 'en-US').format(value);
 }

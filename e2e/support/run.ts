@@ -17,14 +17,18 @@ export interface Login {
   password: string;
 }
 
-export interface SeededCompany {
-  id: number;
+/** A company's own details, as the super admin types them. */
+export interface CompanyDetails {
   name: string;
   prefix: string;
   taxId: string;
   businessName: string;
   address: string;
   phone: string;
+}
+
+export interface SeededCompany extends CompanyDetails {
+  id: number;
   admin: Login;
   supervisor: Login;
   cajero: Login;

@@ -17,8 +17,7 @@ test.use(as('cajero'));
 test('the dashboard arrives compressed at build time, its scripts cached for a year and the page revalidated', async ({ page }) => {
   const responses: Response[] = [];
   page.on('response', (response) => responses.push(response));
-  await page.goto('/main');
-  await expect(new AppShell(page).heading(t('dashboard.title'))).toBeVisible();
+  await new AppShell(page).open('/main', 'dashboard.title');
   await expect(page.getByRole('img', { name: t('dashboard.chart.description') })).toBeVisible();
 
   const answered = (pattern: RegExp) => {

@@ -19,8 +19,7 @@ test.describe('language', () => {
 
   test('Spanish by default, English from the header menu, kept across a reload', async ({ page }) => {
     const es = new AppShell(page, 'es');
-    await page.goto('/reportes');
-    await expect(es.heading(t('reports.title'))).toBeVisible();
+    await es.open('/reportes', 'reports.title');
     await expect(documentRoot(page)).toHaveAttribute('lang', 'es-CO');
     await expect(es.nav().getByRole('link')).toHaveText(NAV.map((key) => t(key, {}, 'es')));
 
@@ -63,8 +62,7 @@ test.describe('theme', () => {
 
   test('light by default, dark from the toggle, kept across a reload and a new login', async ({ page }) => {
     const shell = new AppShell(page);
-    await page.goto('/main');
-    await expect(shell.heading(t('dashboard.title'))).toBeVisible();
+    await shell.open('/main', 'dashboard.title');
     await expect(documentRoot(page)).toHaveClass(/\blight\b/);
     const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
@@ -91,8 +89,7 @@ test.describe('phone-sized screen', () => {
 
   test('navigates through the slide-out menu, which closes on navigation and on Escape', async ({ page }) => {
     const shell = new AppShell(page);
-    await page.goto('/main');
-    await expect(shell.heading(t('dashboard.title'))).toBeVisible();
+    await shell.open('/main', 'dashboard.title');
     await expect(shell.nav()).toBeHidden();
     await expect(shell.mobileMenu()).toBeHidden();
 

@@ -50,8 +50,7 @@ test('login screen', async ({ page }, testInfo) => {
 
 test('super-admin screen', async ({ pageAs }, testInfo) => {
   const page = await pageAs('superAdmin');
-  await page.goto('/superadmin');
-  await expect(new AppShell(page).heading(t('superAdmin.title'))).toBeVisible();
+  await new AppShell(page).open('/superadmin', 'superAdmin.title');
   await expect(page.getByRole('listitem').first()).toBeVisible();
   await captureBothThemes(page, testInfo, 'superadmin');
 });

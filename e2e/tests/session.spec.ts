@@ -66,8 +66,7 @@ test.describe('session restore', () => {
 
   test('a reload keeps the user on the same page, logged in', async ({ page }) => {
     const shell = new AppShell(page);
-    await page.goto('/reportes');
-    await expect(shell.heading(t('reports.title'))).toBeVisible();
+    await shell.open('/reportes', 'reports.title');
     await page.reload();
     await expectPath(page, '/reportes');
     await expect(shell.heading(t('reports.title'))).toBeVisible();
@@ -75,16 +74,14 @@ test.describe('session restore', () => {
   });
 
   test('a damaged stored user counts as logged out', async ({ page }) => {
-    await page.goto('/main');
-    await expect(new AppShell(page).heading(t('dashboard.title'))).toBeVisible();
+    await new AppShell(page).open('/main', 'dashboard.title');
     await page.evaluate(() => localStorage.setItem('loggedInUser', '{not json'));
     await page.reload();
     await expectPath(page, '/login');
   });
 
   test('a token the server refuses ends the session with a message', async ({ page }) => {
-    await page.goto('/main');
-    await expect(new AppShell(page).heading(t('dashboard.title'))).toBeVisible();
+    await new AppShell(page).open('/main', 'dashboard.title');
     await page.evaluate(() => localStorage.setItem('authToken', 'forged.token.value'));
     await page.reload();
     await expectPath(page, '/login');
@@ -97,8 +94,7 @@ test.describe('logout', () => {
 
   test('logs out to /login, forgets the session, and guards the pages again', async ({ page }) => {
     const shell = new AppShell(page);
-    await page.goto('/reportes');
-    await expect(shell.heading(t('reports.title'))).toBeVisible();
+    await shell.open('/reportes', 'reports.title');
     await shell.logoutButton().click();
     await expectPath(page, '/login');
     expect(await storedSession(page)).toEqual({ authToken: null, loggedInUser: null, originalAuthToken: null, originalUser: null });
@@ -143,8 +139,7 @@ test('deleting a company ends the sessions of its users', async ({ newCompany, p
   const company = await newCompany();
   const page = await pageWithSession(company.api.session!);
   const shell = new AppShell(page);
-  await page.goto('/main');
-  await expect(shell.heading(t('dashboard.title'))).toBeVisible();
+  await shell.open('/main', 'dashboard.title');
   await expect(shell.userBadge()).toContainText(company.name);
   await superApi.deleteCompany(company.id);
   await page.reload();

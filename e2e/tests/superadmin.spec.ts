@@ -28,22 +28,22 @@ test.describe('create a company', () => {
     });
 
     await test.step('prefix typed with capitals, spaces and symbols keeps only lowercase letters and digits', async () => {
-      await dialog.prefix().pressSequentially(`Drog ${tag.toUpperCase()}-!`);
-      await expect(dialog.prefix()).toHaveValue(prefix);
+      await dialog.companyField('prefix').pressSequentially(`Drog ${tag.toUpperCase()}-!`);
+      await expect(dialog.companyField('prefix')).toHaveValue(prefix);
     });
 
     await test.step('missing admin password is still refused', async () => {
-      await dialog.name().fill(name);
-      await dialog.taxId().fill('901234567-8');
+      await dialog.companyField('name').fill(name);
+      await dialog.companyField('taxId').fill('901234567-8');
       await dialog.createButton().click();
       await expect(dialog.error()).toHaveText(t('users.errorAllFieldsRequired'));
     });
 
     await test.step('complete form creates the company', async () => {
-      await dialog.businessName().fill(`${name} S.A.S.`);
-      await dialog.address().fill('Carrera 15 # 93-40, Bogotá');
-      await dialog.phone().fill('6017654321');
-      await dialog.adminPassword().fill('clave-admin-1');
+      await dialog.companyField('businessName').fill(`${name} S.A.S.`);
+      await dialog.companyField('address').fill('Carrera 15 # 93-40, Bogotá');
+      await dialog.companyField('phone').fill('6017654321');
+      await dialog.companyField('adminPassword').fill('clave-admin-1');
       await dialog.createButton().click();
       await expect(dialog.root).toHaveCount(0);
       await expect(shell.toast(t('superAdmin.successCompanyCreated', { name, login: `admin@${prefix}` }))).toBeVisible();
@@ -74,10 +74,10 @@ test.describe('create a company', () => {
     await screen.goto();
     await screen.createButton().click();
     const dialog = screen.createDialog();
-    await dialog.name().fill(`Copia ${existing.name}`);
-    await dialog.prefix().fill(existing.prefix);
-    await dialog.taxId().fill('900000001');
-    await dialog.adminPassword().fill('clave-admin-1');
+    await dialog.companyField('name').fill(`Copia ${existing.name}`);
+    await dialog.companyField('prefix').fill(existing.prefix);
+    await dialog.companyField('taxId').fill('900000001');
+    await dialog.companyField('adminPassword').fill('clave-admin-1');
     await dialog.createButton().click();
     await expect(dialog.error()).toHaveText((refusal as ApiError).serverMessage);
     await dialog.cancel().click();
@@ -90,10 +90,10 @@ test.describe('create a company', () => {
     await screen.goto();
     await screen.createButton().click();
     const dialog = screen.createDialog();
-    await dialog.name().fill(name);
-    await dialog.prefix().fill(`nocrear${uniqueTag()}`);
-    await dialog.taxId().fill('900000002');
-    await dialog.adminPassword().fill('clave-admin-1');
+    await dialog.companyField('name').fill(name);
+    await dialog.companyField('prefix').fill(`nocrear${uniqueTag()}`);
+    await dialog.companyField('taxId').fill('900000002');
+    await dialog.companyField('adminPassword').fill('clave-admin-1');
     await dialog.cancel().click();
     await expect(dialog.root).toHaveCount(0);
     await screen.find(name);
@@ -168,18 +168,18 @@ test('edits a company: the prefix is fixed, name and tax id are required', async
   await screen.find(company.prefix);
   await screen.list.editButton(company.name).click();
   const dialog = screen.editDialog();
-  await expect(dialog.prefix()).toHaveValue(company.prefix);
-  await expect(dialog.prefix()).toBeDisabled();
-  await expect(dialog.adminPassword()).toHaveCount(0);
+  await expect(dialog.companyField('prefix')).toHaveValue(company.prefix);
+  await expect(dialog.companyField('prefix')).toBeDisabled();
+  await expect(dialog.companyField('adminPassword')).toHaveCount(0);
 
-  await dialog.taxId().fill('');
+  await dialog.companyField('taxId').fill('');
   await dialog.update().click();
   await expect(dialog.error()).toHaveText(t('superAdmin.errorNameAndTaxIdRequired'));
 
   const renamed = `${company.name} Renovada`;
-  await dialog.name().fill(renamed);
-  await dialog.taxId().fill('900999888-1');
-  await dialog.phone().fill('6041112233');
+  await dialog.companyField('name').fill(renamed);
+  await dialog.companyField('taxId').fill('900999888-1');
+  await dialog.companyField('phone').fill('6041112233');
   await dialog.update().click();
   await expect(dialog.root).toHaveCount(0);
   await expect(shell.toast(t('superAdmin.successUpdated'))).toBeVisible();

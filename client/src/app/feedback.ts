@@ -6,7 +6,7 @@ import { toastShown } from './toasts';
 import type { TKey } from '../i18n/keys';
 
 export interface Feedback {
-  /** A success toast (SPEC.md section 8). */
+  /** A success toast (docs/screens.md, "Messages"). */
   success: (messageKey: TKey, params?: Record<string, string | number>) => void;
   /** An error toast with the server's message, or the generic one. */
   failure: (error: unknown) => void;

@@ -1,4 +1,4 @@
-// Local persistence with exactly the keys of SPEC.md section 3.
+// Local persistence with exactly the keys of docs/screens.md, "Session".
 
 import { isLocale } from '../lib/format';
 import type { User } from '../lib/types';

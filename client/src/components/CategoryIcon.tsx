@@ -1,5 +1,6 @@
-// The category icon set of SPEC.md section 3: 26 Heroicons names, stored by a category without
-// the 'Icon' suffix ('Tag', 'Cog8Tooth', ...). An unknown or empty name shows Star.
+// The category icon set (docs/screens.md, "Printouts and exports"): 26 Heroicons names, stored by
+// a category without the 'Icon' suffix ('Tag', 'Cog8Tooth', ...). An unknown or empty name shows
+// Star.
 
 import {
   AcademicCapIcon,

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../app/api';
 import { useAppDispatch } from '../app/hooks';
 import { tokenRenewed } from '../app/session';
 import { useChangeOwnPasswordMutation } from '../app/tenantApi';
 import { toastShown } from '../app/toasts';
-import { FormError, TextField } from './FormField';
-import { Modal } from './Modal';
+import { FormDialog } from './FormDialog';
+import { TextField } from './FormField';
 
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;
@@ -29,9 +29,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     onClose();
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isLoading) return;
+  async function submit() {
     if (current === '' || next === '' || repeated === '') {
       setError(t('password.errorRequired'));
       return;
@@ -56,32 +54,31 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   }
 
   return (
-    <Modal open={open} title={t('password.changeTitle')} onClose={close} busy={isLoading} size="sm">
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <div className="form-fields">
-          <p className="field-hint">{t('password.changeHint')}</p>
-          <TextField label={t('password.current')} type="password" value={current} onChange={setCurrent} autoComplete="current-password" required />
-          <TextField
-            label={t('password.new')}
-            type="password"
-            value={next}
-            onChange={setNext}
-            autoComplete="new-password"
-            hint={t('users.passwordHint')}
-            required
-          />
-          <TextField label={t('password.repeat')} type="password" value={repeated} onChange={setRepeated} autoComplete="new-password" required />
-        </div>
-        <FormError message={error} />
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={close} disabled={isLoading}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isLoading}>
-            {isLoading ? t('common.updating') : t('password.change')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+    <FormDialog
+      open={open}
+      title={t('password.changeTitle')}
+      onClose={close}
+      onSubmit={() => void submit()}
+      submitting={isLoading}
+      error={error}
+      submitLabel={t('password.change')}
+      submittingLabel={t('common.updating')}
+      size="sm"
+    >
+      <div className="form-fields">
+        <p className="field-hint">{t('password.changeHint')}</p>
+        <TextField label={t('password.current')} type="password" value={current} onChange={setCurrent} autoComplete="current-password" required />
+        <TextField
+          label={t('password.new')}
+          type="password"
+          value={next}
+          onChange={setNext}
+          autoComplete="new-password"
+          hint={t('users.passwordHint')}
+          required
+        />
+        <TextField label={t('password.repeat')} type="password" value={repeated} onChange={setRepeated} autoComplete="new-password" required />
+      </div>
+    </FormDialog>
   );
 }

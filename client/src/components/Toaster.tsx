@@ -42,7 +42,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Toasts auto-dismiss after 5 s with a 300 ms fade (SPEC.md section 4). */
+/** Toasts auto-dismiss after 5 s with a 300 ms fade (docs/screens.md, "Messages"). */
 export function Toaster() {
   const toasts = useAppSelector(selectToasts);
   return (

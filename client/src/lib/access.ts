@@ -1,4 +1,4 @@
-// Who may open which route and see which link (SPEC.md sections 2 and 6). Pure functions: the
+// Who may open which route and see which link (docs/screens.md, "Routes"; docs/roles.md). Pure functions: the
 // route guards, the header and the settings menu all decide through these.
 
 import type { TKey } from '../i18n/keys';
@@ -61,7 +61,7 @@ export interface SettingsGroup {
   links: SettingsLink[];
 }
 
-/** The settings menu of SPEC.md section 2, in display order. */
+/** The settings menu (docs/screens.md, "Routes"), in display order. */
 export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
   {
     id: 'general',

@@ -1,4 +1,4 @@
-// Business constants of SPEC.md section 9.
+// Business constants (docs/screens.md: "Lists" and "Messages").
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_FADE_MS = 300;

@@ -1,4 +1,4 @@
-// Idempotency keys for accredit, redeem and void (DESIGN.md section 5): the server answers a
+// Idempotency keys for accredit, redeem and void (docs/points.md, "Idempotency-Key"): the server answers a
 // repeated key with the first answer, so a double click or a retry after a lost answer never
 // posts twice.
 

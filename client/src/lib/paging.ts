@@ -1,4 +1,4 @@
-// Paging and search rules shared by every list screen (SPEC.md section 2):
+// Paging and search rules shared by every list screen (docs/screens.md, "Lists"):
 // a page beyond the total snaps to the last page, changing the page size resets to page 1,
 // page changes outside 1..total are ignored.
 

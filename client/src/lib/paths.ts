@@ -1,4 +1,4 @@
-// Every path of the SPEC.md route table, typed. Links and redirects use these constants only.
+// Every path of the route table (docs/screens.md, "Routes"), typed. Links and redirects use these constants only.
 
 export const paths = {
   login: '/login',
@@ -25,7 +25,7 @@ export const paths = {
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 /**
- * The paths an admin can grant to supervisor and cajero (SPEC.md section 6), in the order used to
+ * The paths an admin can grant to supervisor and cajero (docs/roles.md), in the order used to
  * pick the first permitted route.
  */
 export const GRANTABLE_PATHS = [

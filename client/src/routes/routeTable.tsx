@@ -1,4 +1,4 @@
-// The typed route table of SPEC.md section 2. Pages load lazily so heavy screens stay out of the
+// The typed route table (docs/screens.md, "Routes"). Pages load lazily so heavy screens stay out of the
 // first bundle.
 
 import { lazy, type ComponentType } from 'react';

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { exactly, translator, type Locale, type Translate } from '../i18n';
 
 /**
  * The searchable, paged list every list screen shares (docs/screens.md,
@@ -8,7 +8,7 @@ import { exactly, translator, type Locale, type TKey } from '../i18n';
  */
 export class PagedListPanel {
   readonly root: Locator;
-  private readonly t: (key: TKey, params?: Record<string, string | number>) => string;
+  private readonly t: Translate;
 
   constructor(
     readonly page: Page,
@@ -79,18 +79,14 @@ export class PagedListPanel {
   }
 }
 
-/** The edit modal of the list screens (fields, Cancel and Update) or any form dialog. */
-export class FormDialog {
+/** A dialog found by its role and title, with its buttons. */
+class Dialog {
   readonly root: Locator;
-  private readonly t: (key: TKey, params?: Record<string, string | number>) => string;
+  protected readonly t: Translate;
 
-  constructor(page: Page, title: string, locale: Locale = 'es') {
+  constructor(page: Page, role: 'dialog' | 'alertdialog', title: string, locale: Locale) {
     this.t = translator(locale);
-    this.root = page.getByRole('dialog', { name: exactly(title) });
-  }
-
-  field(label: string | RegExp) {
-    return this.root.getByLabel(label);
+    this.root = page.getByRole(role, { name: exactly(title) });
   }
 
   button(name: string) {
@@ -99,6 +95,17 @@ export class FormDialog {
 
   cancel() {
     return this.button(this.t('common.cancel'));
+  }
+}
+
+/** The edit modal of the list screens (fields, Cancel and Update) or any form dialog. */
+export class FormDialog extends Dialog {
+  constructor(page: Page, title: string, locale: Locale = 'es') {
+    super(page, 'dialog', title, locale);
+  }
+
+  field(label: string | RegExp) {
+    return this.root.getByLabel(label);
   }
 
   update() {
@@ -111,20 +118,12 @@ export class FormDialog {
 }
 
 /** The delete confirmation (an alert dialog): its text, Cancel and Delete. */
-export class ConfirmDialog {
-  readonly root: Locator;
-  private readonly t: (key: TKey, params?: Record<string, string | number>) => string;
-
+export class ConfirmDialog extends Dialog {
   constructor(page: Page, title: string, locale: Locale = 'es') {
-    this.t = translator(locale);
-    this.root = page.getByRole('alertdialog', { name: exactly(title) });
-  }
-
-  cancel() {
-    return this.root.getByRole('button', { name: exactly(this.t('common.cancel')) });
+    super(page, 'alertdialog', title, locale);
   }
 
   confirm() {
-    return this.root.getByRole('button', { name: exactly(this.t('common.delete')) });
+    return this.button(this.t('common.delete'));
   }
 }

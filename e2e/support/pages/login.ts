@@ -1,19 +1,11 @@
 import type { Page } from '@playwright/test';
-import { translator, type Locale } from '../i18n';
+import type { Locale } from '../i18n';
+import { Screen } from './screen';
 
 /** /login: the username and password form. */
-export class LoginPage {
-  private readonly t;
-
-  constructor(
-    readonly page: Page,
-    locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/login');
+export class LoginPage extends Screen {
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, '/login', locale);
   }
 
   heading() {

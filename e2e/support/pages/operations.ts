@@ -1,12 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
-import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 import { PagedListPanel } from './list';
-
-type T = (key: TKey, params?: Record<string, string | number>) => string;
+import { Screen } from './screen';
 
 /** Finding a customer by document: the field, its search button, the error and the card. */
 export class CustomerLookupPanel {
-  private readonly t: T;
+  private readonly t: Translate;
 
   constructor(
     readonly scope: Locator,
@@ -51,35 +50,43 @@ export class CustomerLookupPanel {
   }
 }
 
-/** The accredit form (the /accreditar screen or the dashboard's quick panel). */
-export class AccreditPanel {
+/** What the accredit and redeem forms share: the customer lookup, the form, its reference, submit and error. */
+class OperationPanel {
   readonly lookup: CustomerLookupPanel;
   readonly form: Locator;
-  private readonly t: T;
+  protected readonly t: Translate;
 
   constructor(
     readonly scope: Locator,
-    locale: Locale = 'es',
+    private readonly operation: 'accredit' | 'redeem',
+    locale: Locale,
   ) {
     this.t = translator(locale);
     this.lookup = new CustomerLookupPanel(scope, locale);
-    this.form = scope.getByRole('form', { name: this.t('accredit.formLabel') });
-  }
-
-  amount() {
-    return this.form.getByLabel(this.t('accredit.invoiceAmount'));
+    this.form = scope.getByRole('form', { name: this.t(`${operation}.formLabel`) });
   }
 
   reference() {
-    return this.form.getByLabel(this.t('accredit.invoiceReference'));
+    return this.form.getByLabel(this.t(`${this.operation}.invoiceReference`));
   }
 
   submit() {
-    return this.form.getByRole('button', { name: exactly(this.t('accredit.submit')) });
+    return this.form.getByRole('button', { name: exactly(this.t(`${this.operation}.submit`)) });
   }
 
   error() {
     return this.form.getByRole('alert');
+  }
+}
+
+/** The accredit form (the /accreditar screen or the dashboard's quick panel). */
+export class AccreditPanel extends OperationPanel {
+  constructor(scope: Locator, locale: Locale = 'es') {
+    super(scope, 'accredit', locale);
+  }
+
+  amount() {
+    return this.form.getByLabel(this.t('accredit.invoiceAmount'));
   }
 
   success() {
@@ -88,19 +95,11 @@ export class AccreditPanel {
 }
 
 /** The redeem form (the /redimir screen or the dashboard's quick panel) with its products. */
-export class RedeemPanel {
-  readonly lookup: CustomerLookupPanel;
-  readonly form: Locator;
+export class RedeemPanel extends OperationPanel {
   readonly products: Locator;
-  private readonly t: T;
 
-  constructor(
-    readonly scope: Locator,
-    locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
-    this.lookup = new CustomerLookupPanel(scope, locale);
-    this.form = scope.getByRole('form', { name: this.t('redeem.formLabel') });
+  constructor(scope: Locator, locale: Locale = 'es') {
+    super(scope, 'redeem', locale);
     this.products = scope.getByRole('region', { name: this.t('redeem.productsTitle') });
   }
 
@@ -112,20 +111,8 @@ export class RedeemPanel {
     return this.form.getByLabel(this.t('redeem.description'));
   }
 
-  reference() {
-    return this.form.getByLabel(this.t('redeem.invoiceReference'));
-  }
-
   equivalentValue() {
     return this.form.getByTestId('equivalent-value');
-  }
-
-  submit() {
-    return this.form.getByRole('button', { name: exactly(this.t('redeem.submit')) });
-  }
-
-  error() {
-    return this.form.getByRole('alert');
   }
 
   productSearch() {
@@ -163,7 +150,7 @@ export class RedeemPanel {
 export class ReceiptDialog {
   readonly root: Locator;
   readonly receipt: Locator;
-  private readonly t: T;
+  private readonly t: Translate;
 
   constructor(
     readonly page: Page,
@@ -193,22 +180,14 @@ export class ReceiptDialog {
 }
 
 /** /reportes: filters, the paged transaction list, CSV export, void and reprint. */
-export class ReportsPage {
+export class ReportsPage extends Screen {
   readonly list: PagedListPanel;
   readonly filters: Locator;
-  readonly t: T;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, '/reportes', locale);
     this.list = new PagedListPanel(page, this.t('reports.listTitle'), locale);
     this.filters = page.getByRole('region', { name: this.t('reports.filters.title') });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/reportes');
   }
 
   filter(label: 'type' | 'pos' | 'cashier' | 'from' | 'to') {

@@ -1,13 +1,12 @@
-import type { Locator, Page } from '@playwright/test';
-import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 import { ConfirmDialog, FormDialog, PagedListPanel } from './list';
-
-type T = (key: TKey, params?: Record<string, string | number>) => string;
+import { Screen } from './screen';
 
 /** The settings shell's left menu: collapsible groups of links. */
 export class SettingsMenu {
   readonly root: Locator;
-  private readonly t: T;
+  private readonly t: Translate;
 
   constructor(page: Page, locale: Locale = 'es') {
     this.t = translator(locale);
@@ -28,36 +27,34 @@ export class SettingsMenu {
   }
 }
 
-interface ListScreenTexts {
-  path: string;
-  title: TKey;
-  addTitle: TKey;
-  addButton: TKey;
-  listTitle: TKey;
-  editTitle: TKey;
+/** The settings list screens; each has its page at `/settings/<entity>` and texts under `<entity>.`. */
+type ListEntity = 'pos' | 'categories' | 'products' | 'users' | 'customers';
+
+/** The texts a list screen is found by, all under its entity's key. */
+function listScreenTexts(entity: ListEntity) {
+  return {
+    title: `${entity}.title`,
+    addTitle: `${entity}.addTitle`,
+    addButton: `${entity}.add`,
+    listTitle: `${entity}.listTitle`,
+    editTitle: `${entity}.editTitle`,
+  } as const;
 }
 
 /**
  * A settings list screen (docs/screens.md): the add form on the left, the paged list on the
  * right, the edit modal and the delete confirmation.
  */
-export class ListScreen {
-  readonly t: T;
+export class ListScreen extends Screen {
   readonly list: PagedListPanel;
   readonly addForm: Locator;
+  private readonly texts: ReturnType<typeof listScreenTexts>;
 
-  constructor(
-    readonly page: Page,
-    private readonly texts: ListScreenTexts,
-    readonly locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
-    this.list = new PagedListPanel(page, this.t(texts.listTitle), locale);
-    this.addForm = page.getByRole('region', { name: exactly(this.t(texts.addTitle)) });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto(this.texts.path);
+  constructor(page: Page, entity: ListEntity, locale: Locale = 'es') {
+    super(page, `/settings/${entity}`, locale);
+    this.texts = listScreenTexts(entity);
+    this.list = new PagedListPanel(page, this.t(this.texts.listTitle), locale);
+    this.addForm = page.getByRole('region', { name: exactly(this.t(this.texts.addTitle)) });
   }
 
   heading() {
@@ -94,6 +91,14 @@ export class ListScreen {
     return new ConfirmDialog(this.page, this.t('list.deleteTitle'), this.locale);
   }
 
+  /** Asks to delete a row and answers the confirmation once it says `text` (the hard or the soft wording). */
+  async askToDelete(name: string, text: string): Promise<ConfirmDialog> {
+    await this.delete(name);
+    const confirm = this.deleteDialog();
+    await expect(confirm.root).toContainText(text);
+    return confirm;
+  }
+
   /** The row's edit button (most lists put edit and delete on the row itself). */
   async edit(name: string): Promise<void> {
     await this.list.editButton(name).click();
@@ -109,21 +114,18 @@ export class ListScreen {
   }
 }
 
-export class PosScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(page, { path: '/settings/pos', title: 'pos.title', addTitle: 'pos.addTitle', addButton: 'pos.add', listTitle: 'pos.listTitle', editTitle: 'pos.editTitle' }, locale);
-  }
+/** The list screen of one entity, as a class to extend: `new PosScreen(page, locale)`. */
+function listScreenOf(entity: ListEntity) {
+  return class extends ListScreen {
+    constructor(page: Page, locale: Locale = 'es') {
+      super(page, entity, locale);
+    }
+  };
 }
 
-export class CategoriesScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(
-      page,
-      { path: '/settings/categories', title: 'categories.title', addTitle: 'categories.addTitle', addButton: 'categories.add', listTitle: 'categories.listTitle', editTitle: 'categories.editTitle' },
-      locale,
-    );
-  }
+export class PosScreen extends listScreenOf('pos') {}
 
+export class CategoriesScreen extends listScreenOf('categories') {
   /** The icon picker dialog. */
   iconPicker() {
     return this.page.getByRole('dialog', { name: exactly(this.t('categories.iconPicker.title')) });
@@ -143,35 +145,11 @@ export class CategoriesScreen extends ListScreen {
   }
 }
 
-export class ProductsScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(
-      page,
-      { path: '/settings/products', title: 'products.title', addTitle: 'products.addTitle', addButton: 'products.add', listTitle: 'products.listTitle', editTitle: 'products.editTitle' },
-      locale,
-    );
-  }
-}
+export class ProductsScreen extends listScreenOf('products') {}
 
-export class UsersScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(
-      page,
-      { path: '/settings/users', title: 'users.title', addTitle: 'users.addTitle', addButton: 'users.add', listTitle: 'users.listTitle', editTitle: 'users.editTitle' },
-      locale,
-    );
-  }
-}
+export class UsersScreen extends listScreenOf('users') {}
 
-export class CustomersScreen extends ListScreen {
-  constructor(page: Page, locale: Locale = 'es') {
-    super(
-      page,
-      { path: '/settings/customers', title: 'customers.title', addTitle: 'customers.addTitle', addButton: 'customers.add', listTitle: 'customers.listTitle', editTitle: 'customers.editTitle' },
-      locale,
-    );
-  }
-
+export class CustomersScreen extends listScreenOf('customers') {
   /** The '⋮' button of a row. */
   rowMenuButton(name: string) {
     return this.list.root.getByRole('button', { name: exactly(this.t('settings.rowMenu', { name })) });
@@ -202,22 +180,14 @@ export class CustomersScreen extends ListScreen {
 }
 
 /** /settings/rules: the program rules form and the maintenance card. */
-export class RulesScreen {
-  readonly t: T;
+export class RulesScreen extends Screen {
   readonly form: Locator;
   readonly maintenance: Locator;
 
-  constructor(
-    readonly page: Page,
-    locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, '/settings/rules', locale);
     this.form = page.getByRole('form', { name: this.t('settings.rules.formLabel') });
     this.maintenance = page.getByRole('region', { name: this.t('settings.maintenance.title') });
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/settings/rules');
   }
 
   field(label: TKey) {
@@ -259,18 +229,9 @@ export class RulesScreen {
 }
 
 /** /settings/permissions: a checkbox per role and screen. */
-export class PermissionsScreen {
-  readonly t: T;
-
-  constructor(
-    readonly page: Page,
-    locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/settings/permissions');
+export class PermissionsScreen extends Screen {
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, '/settings/permissions', locale);
   }
 
   checkbox(role: 'supervisor' | 'cajero', screen: TKey) {

@@ -1,18 +1,24 @@
-import type { Page } from '@playwright/test';
-import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { expect, type Page } from '@playwright/test';
+import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 
 /**
  * The logged-in layout every screen shares: header (navigation, theme, language, user, logout),
  * the mobile slide-out menu, the impersonation banner, the page title, toasts and the overlay.
  */
 export class AppShell {
-  readonly t: (key: TKey, params?: Record<string, string | number>) => string;
+  readonly t: Translate;
 
   constructor(
     readonly page: Page,
     readonly locale: Locale = 'es',
   ) {
     this.t = translator(locale);
+  }
+
+  /** Opens `path` and waits for the screen's title. */
+  async open(path: string, title: TKey): Promise<void> {
+    await this.page.goto(path);
+    await expect(this.heading(this.t(title))).toBeVisible();
   }
 
   /** The page's title (h1). */

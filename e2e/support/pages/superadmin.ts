@@ -1,22 +1,15 @@
 import type { Page } from '@playwright/test';
-import { exactly, translator, type Locale, type TKey } from '../i18n';
+import { exactly, type Locale } from '../i18n';
 import { ConfirmDialog, FormDialog, PagedListPanel } from './list';
+import { Screen } from './screen';
 
 /** /superadmin: the company list with create, edit, impersonate and delete. */
-export class SuperAdminPage {
-  readonly t: (key: TKey, params?: Record<string, string | number>) => string;
+export class SuperAdminPage extends Screen {
   readonly list: PagedListPanel;
 
-  constructor(
-    readonly page: Page,
-    readonly locale: Locale = 'es',
-  ) {
-    this.t = translator(locale);
+  constructor(page: Page, locale: Locale = 'es') {
+    super(page, '/superadmin', locale);
     this.list = new PagedListPanel(page, this.t('superAdmin.listTitle'), locale);
-  }
-
-  async goto(): Promise<void> {
-    await this.page.goto('/superadmin');
   }
 
   heading() {
@@ -53,48 +46,17 @@ export class SuperAdminPage {
   }
 }
 
+type CompanyField = 'name' | 'prefix' | 'taxId' | 'businessName' | 'address' | 'phone' | 'logoUrl' | 'adminPassword';
+
 export class CompanyDialog extends FormDialog {
-  private readonly tr: (key: TKey, params?: Record<string, string | number>) => string;
-
-  constructor(page: Page, title: string, locale: Locale = 'es') {
-    super(page, title, locale);
-    this.tr = translator(locale);
-  }
-
-  name() {
-    // From the start: in English "Name" is also part of "Business name".
-    return this.field(new RegExp(`^${this.tr('superAdmin.fields.name')}\\b`));
-  }
-
-  prefix() {
-    return this.field(this.tr('superAdmin.fields.prefix'));
-  }
-
-  taxId() {
-    return this.field(this.tr('superAdmin.fields.taxId'));
-  }
-
-  businessName() {
-    return this.field(this.tr('superAdmin.fields.businessName'));
-  }
-
-  address() {
-    return this.field(this.tr('superAdmin.fields.address'));
-  }
-
-  phone() {
-    return this.field(this.tr('superAdmin.fields.phone'));
-  }
-
-  logoUrl() {
-    return this.field(this.tr('superAdmin.fields.logoUrl'));
-  }
-
-  adminPassword() {
-    return this.field(this.tr('superAdmin.fields.adminPassword'));
+  /** A field of the company form by its key (its label is the `superAdmin.fields` text). */
+  companyField(field: CompanyField) {
+    const label = this.t(`superAdmin.fields.${field}`);
+    // The name from the start: in English "Name" is also part of "Business name".
+    return this.field(field === 'name' ? new RegExp(`^${label}\\b`) : label);
   }
 
   createButton() {
-    return this.button(this.tr('superAdmin.create'));
+    return this.button(this.t('superAdmin.create'));
   }
 }

@@ -258,8 +258,7 @@ test('in English, the accredit screen speaks English and groups numbers the en-U
   const cajero = await apiAs(shop.cajero);
   const customer = await newCustomer(company.api, { name: 'Grace Hopper' });
   const page = await pageWithSession(cajero.session!, { locale: 'en' });
-  await page.goto('/accreditar');
-  await expect(new AppShell(page, 'en').heading(t('accredit.title', {}, 'en'))).toBeVisible();
+  await new AppShell(page, 'en').open('/accreditar', 'accredit.title');
   const accredit = new AccreditPanel(page.getByRole('main'), 'en');
   await accredit.lookup.searchButton().click();
   // The product's own wording for an empty lookup.

@@ -2,56 +2,51 @@
 // in place and goes on with the sale; a user who may not add customers is not offered it. In
 // both languages.
 
-import { expect, test } from '../../support/fixtures';
-import { t, type Locale } from '../../support/i18n';
+import { expect, inEachLanguage, test } from '../../support/fixtures';
 import { AccreditPanel } from '../../support/pages/operations';
 import { missing } from '../../support/run';
 import { seedShop, uniqueDocument } from '../../support/seed';
 
 test.skip(({ run }) => !run.capabilities.points, missing('points'));
 
-for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
-  const tr = (key: Parameters<typeof t>[0], params: Record<string, string | number> = {}) => t(key, params, locale);
-
-  test.describe(`in ${locale === 'es' ? 'Spanish' : 'English'}`, () => {
-    test('a cashier allowed to add customers enrolls the one the lookup did not find and credits the sale', async ({ newCompany, apiAs, pageWithSession }) => {
-      const company = await newCompany();
-      const shop = await seedShop(company);
-      await company.api.saveSettings({
-        rolePermissions: { supervisor: ['/main', '/accreditar', '/redimir', '/reportes'], cajero: ['/accreditar', '/settings/customers'] },
-      });
-      const carlos = await apiAs(shop.cajero);
-      const camila = await apiAs(shop.cajero2);
-      const document = uniqueDocument();
-      const page = await pageWithSession(carlos.session!, { locale });
-
-      await page.goto('/accreditar');
-      const accredit = new AccreditPanel(page.getByRole('main'), locale);
-      await accredit.lookup.find(document);
-      await expect(accredit.lookup.error()).toHaveText(tr('dashboard.errorCustomerNotFound'));
-      await page.getByRole('button', { name: tr('enroll.open') }).click();
-      const dialog = page.getByRole('dialog', { name: tr('enroll.title') });
-      await expect(dialog.getByLabel(tr('customers.fields.document'))).toHaveValue(document);
-      await dialog.getByLabel(tr('customers.fields.name')).fill('Valeria Nieto');
-      await dialog.getByRole('button', { name: tr('enroll.submit') }).click();
-      await expect(dialog).toHaveCount(0);
-      await expect(accredit.lookup.customerCard()).toContainText('Valeria Nieto');
-
-      await accredit.amount().fill('30000');
-      await accredit.submit().click();
-      await expect(accredit.success()).toContainText('Valeria Nieto');
-      expect((await company.api.customerByDocument(document)).points).toBe(300);
-
-      // A cashier without the customers screen is not offered to add one.
-      await company.api.saveSettings({
-        rolePermissions: { supervisor: ['/main', '/accreditar', '/redimir', '/reportes'], cajero: ['/accreditar'] },
-      });
-      const other = await pageWithSession(camila.session!, { locale });
-      await other.goto('/accreditar');
-      const plain = new AccreditPanel(other.getByRole('main'), locale);
-      await plain.lookup.find(uniqueDocument());
-      await expect(plain.lookup.error()).toHaveText(tr('dashboard.errorCustomerNotFound'));
-      await expect(other.getByRole('button', { name: tr('enroll.open') })).toHaveCount(0);
+inEachLanguage(({ locale, tr }) => {
+  test('a cashier allowed to add customers enrolls the one the lookup did not find and credits the sale', async ({ newCompany, apiAs, pageWithSession }) => {
+    const company = await newCompany();
+    const shop = await seedShop(company);
+    await company.api.saveSettings({
+      rolePermissions: { supervisor: ['/main', '/accreditar', '/redimir', '/reportes'], cajero: ['/accreditar', '/settings/customers'] },
     });
+    const carlos = await apiAs(shop.cajero);
+    const camila = await apiAs(shop.cajero2);
+    const document = uniqueDocument();
+    const page = await pageWithSession(carlos.session!, { locale });
+
+    await page.goto('/accreditar');
+    const accredit = new AccreditPanel(page.getByRole('main'), locale);
+    await accredit.lookup.find(document);
+    await expect(accredit.lookup.error()).toHaveText(tr('dashboard.errorCustomerNotFound'));
+    await page.getByRole('button', { name: tr('enroll.open') }).click();
+    const dialog = page.getByRole('dialog', { name: tr('enroll.title') });
+    await expect(dialog.getByLabel(tr('customers.fields.document'))).toHaveValue(document);
+    await dialog.getByLabel(tr('customers.fields.name')).fill('Valeria Nieto');
+    await dialog.getByRole('button', { name: tr('enroll.submit') }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(accredit.lookup.customerCard()).toContainText('Valeria Nieto');
+
+    await accredit.amount().fill('30000');
+    await accredit.submit().click();
+    await expect(accredit.success()).toContainText('Valeria Nieto');
+    expect((await company.api.customerByDocument(document)).points).toBe(300);
+
+    // A cashier without the customers screen is not offered to add one.
+    await company.api.saveSettings({
+      rolePermissions: { supervisor: ['/main', '/accreditar', '/redimir', '/reportes'], cajero: ['/accreditar'] },
+    });
+    const other = await pageWithSession(camila.session!, { locale });
+    await other.goto('/accreditar');
+    const plain = new AccreditPanel(other.getByRole('main'), locale);
+    await plain.lookup.find(uniqueDocument());
+    await expect(plain.lookup.error()).toHaveText(tr('dashboard.errorCustomerNotFound'));
+    await expect(other.getByRole('button', { name: tr('enroll.open') })).toHaveCount(0);
   });
-}
+});

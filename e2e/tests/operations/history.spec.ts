@@ -25,9 +25,7 @@ test('a user, a product and a customer with transactions are deactivated, not de
   await test.step('user', async () => {
     const users = new UsersScreen(page);
     await users.goto();
-    await users.delete('carlos');
-    const confirm = users.deleteDialog();
-    await expect(confirm.root).toContainText(t('users.deleteSoft', { name: shop.cajero.username }));
+    const confirm = await users.askToDelete('carlos', t('users.deleteSoft', { name: shop.cajero.username }));
     await confirm.confirm().click();
     await expect(users.list.row(/^carlos/)).toHaveCount(0);
     await expect(LoyaltyApi.login(run.baseURL, shop.cajero.username, shop.cajero.password)).rejects.toBeInstanceOf(ApiError);
@@ -36,9 +34,7 @@ test('a user, a product and a customer with transactions are deactivated, not de
   await test.step('product', async () => {
     const products = new ProductsScreen(page);
     await products.goto();
-    await products.delete(coffee.name);
-    const confirm = products.deleteDialog();
-    await expect(confirm.root).toContainText(t('products.deleteSoft', { name: coffee.name }));
+    const confirm = await products.askToDelete(coffee.name, t('products.deleteSoft', { name: coffee.name }));
     await confirm.confirm().click();
     await expect(products.list.row(coffee.name)).toHaveCount(0);
     await products.list.showInactive().check();
@@ -49,9 +45,7 @@ test('a user, a product and a customer with transactions are deactivated, not de
   await test.step('customer', async () => {
     const customers = new CustomersScreen(page);
     await customers.goto();
-    await customers.delete('Rosa Villamil');
-    const confirm = customers.deleteDialog();
-    await expect(confirm.root).toContainText(t('customers.deleteSoft', { name: 'Rosa Villamil' }));
+    const confirm = await customers.askToDelete('Rosa Villamil', t('customers.deleteSoft', { name: 'Rosa Villamil' }));
     await confirm.confirm().click();
     await expect(customers.list.row('Rosa Villamil')).toHaveCount(0);
   });

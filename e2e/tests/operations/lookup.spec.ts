@@ -92,8 +92,7 @@ test.describe('dashboard', () => {
 
   test('shows the KPI cards, the chart and both quick panels; scanning is not available yet', async ({ page }) => {
     const shell = new AppShell(page);
-    await page.goto('/main');
-    await expect(shell.heading(t('dashboard.title'))).toBeVisible();
+    await shell.open('/main', 'dashboard.title');
     const kpis = page.getByRole('list', { name: t('dashboard.kpisLabel') });
     await expect(kpis.getByRole('listitem')).toHaveCount(4);
     for (const key of ['totalCustomers', 'pointsInCirculation', 'transactionsLast30Days', 'pointsAccreditedLast30Days'] as const) {

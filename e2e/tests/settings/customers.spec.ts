@@ -107,9 +107,7 @@ test('deletes a customer without transactions after the hard confirmation text',
   await company.api.createCustomer({ name: 'Cliente Temporal', document: '11122233' });
   const screen = new CustomersScreen(page);
   await screen.goto();
-  await screen.delete('Cliente Temporal');
-  const confirm = screen.deleteDialog();
-  await expect(confirm.root).toContainText(t('customers.deleteHard', { name: 'Cliente Temporal' }));
+  const confirm = await screen.askToDelete('Cliente Temporal', t('customers.deleteHard', { name: 'Cliente Temporal' }));
   await confirm.confirm().click();
   await expect(screen.toast(t('customers.successDeleted'))).toBeVisible();
   await expect(screen.list.emptyText()).toHaveText(t('customers.empty'));

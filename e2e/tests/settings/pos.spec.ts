@@ -107,9 +107,7 @@ test('deletes: the hard text for an unused point of sale, the soft text for one 
   const screen = new PosScreen(page);
   await screen.goto();
 
-  await screen.delete('Caja Vacía');
-  const confirm = screen.deleteDialog();
-  await expect(confirm.root).toContainText(t('pos.deleteHard', { name: 'Caja Vacía' }));
+  const confirm = await screen.askToDelete('Caja Vacía', t('pos.deleteHard', { name: 'Caja Vacía' }));
   await confirm.cancel().click();
   await expect(confirm.root).toHaveCount(0);
   await expect(screen.list.rows()).toHaveCount(2);

@@ -113,9 +113,7 @@ test('deletes an unused product after the hard confirmation text', async ({ newC
   await company.api.createProduct({ code: 'X-1', name: 'Producto de prueba', price: 1000, pointsValue: 10 });
   const screen = new ProductsScreen(page);
   await screen.goto();
-  await screen.delete('Producto de prueba');
-  const confirm = screen.deleteDialog();
-  await expect(confirm.root).toContainText(t('products.deleteHard', { name: 'Producto de prueba' }));
+  const confirm = await screen.askToDelete('Producto de prueba', t('products.deleteHard', { name: 'Producto de prueba' }));
   await confirm.confirm().click();
   await expect(screen.toast(t('products.successDeleted'))).toBeVisible();
   await expect(screen.list.emptyText()).toHaveText(t('products.empty'));

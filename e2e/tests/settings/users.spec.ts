@@ -133,9 +133,7 @@ test('deletes a user without transactions for good; the login stops working', as
   await company.api.createUser({ username: 'temporal', password: 'clave-temporal-1', role: 'cajero', posId: pos.id });
   const screen = new UsersScreen(page);
   await screen.goto();
-  await screen.delete('temporal');
-  const confirm = screen.deleteDialog();
-  await expect(confirm.root).toContainText(t('users.deleteHard', { name: `temporal@${company.prefix}` }));
+  const confirm = await screen.askToDelete('temporal', t('users.deleteHard', { name: `temporal@${company.prefix}` }));
   await confirm.confirm().click();
   await expect(screen.toast(t('users.successDeleted'))).toBeVisible();
   await expect(screen.list.rows()).toHaveText([/^admin/]);

@@ -1,30 +1,19 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, Staffed};
 
 #[tokio::test]
 async fn users_are_created_with_a_pos_unless_admin_and_listed_by_username() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     let pos = app.create_pos(&admin, "Centro").await;
-    let cajero = app
-        .post(
-            "/api/users",
-            &admin,
-            json!({ "username": "Zara", "password": "pass-word-1", "role": "cajero", "posId": pos }),
-        )
-        .await;
+    let user = |username: &str, role: &str| json!({ "username": username, "password": "pass-word-1", "role": role, "posId": pos });
+    let cajero = app.post("/api/users", &admin, user("Zara", "cajero")).await;
     assert_eq!(cajero.status, StatusCode::CREATED, "{}", cajero.body);
     assert_eq!(cajero.body["username"], "zara");
     assert_eq!(cajero.body["posName"], "Centro");
-    let boss = app
-        .post(
-            "/api/users",
-            &admin,
-            json!({ "username": "boss", "password": "pass-word-1", "role": "admin", "posId": pos }),
-        )
-        .await;
+    let boss = app.post("/api/users", &admin, user("boss", "admin")).await;
     assert_eq!(boss.status, StatusCode::CREATED);
     assert!(boss.body["posId"].is_null(), "an admin has no point of sale");
     let list = app.get("/api/users", &admin).await;
@@ -39,43 +28,43 @@ async fn user_validation_errors_and_duplicates() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     let pos = app.create_pos(&admin, "Centro").await;
-    for (body, message) in [
-        (
-            json!({ "password": "pass-word-1", "role": "cajero", "posId": pos }),
-            "username, password and role are required",
-        ),
-        (json!({ "username": "ana", "role": "cajero", "posId": pos }), "username, password and role are required"),
-        (json!({ "username": "ana", "password": "pass-word-1" }), "username, password and role are required"),
-        (
-            json!({ "username": "ana", "password": "pass-word-1", "role": "cajero" }),
-            "point of sale is required for this role",
-        ),
-        (
-            json!({ "username": "ana", "password": "pass-word-1", "role": "boss", "posId": pos }),
-            "role must be one of admin, supervisor, cajero",
-        ),
-        (
-            json!({ "username": "ana", "password": "pass-word-1", "role": "cajero", "posId": 999 }),
-            "point of sale not found",
-        ),
-        (
-            json!({ "username": "ana@x", "password": "pass-word-1", "role": "admin" }),
-            "username must be at most 50 letters, digits, '.', '_' or '-'",
-        ),
-        (
-            json!({ "username": "ana", "password": "short", "role": "admin" }),
-            "password must be 8 to 128 characters long",
-        ),
-    ] {
-        let answer = app.post("/api/users", &admin, body.clone()).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
-        assert_eq!(answer.message(), message, "{body}");
-    }
+    app.assert_bad_requests(
+        "/api/users",
+        &admin,
+        [
+            (
+                json!({ "password": "pass-word-1", "role": "cajero", "posId": pos }),
+                "username, password and role are required",
+            ),
+            (json!({ "username": "ana", "role": "cajero", "posId": pos }), "username, password and role are required"),
+            (json!({ "username": "ana", "password": "pass-word-1" }), "username, password and role are required"),
+            (
+                json!({ "username": "ana", "password": "pass-word-1", "role": "cajero" }),
+                "point of sale is required for this role",
+            ),
+            (
+                json!({ "username": "ana", "password": "pass-word-1", "role": "boss", "posId": pos }),
+                "role must be one of admin, supervisor, cajero",
+            ),
+            (
+                json!({ "username": "ana", "password": "pass-word-1", "role": "cajero", "posId": 999 }),
+                "point of sale not found",
+            ),
+            (
+                json!({ "username": "ana@x", "password": "pass-word-1", "role": "admin" }),
+                "username must be at most 50 letters, digits, '.', '_' or '-'",
+            ),
+            (
+                json!({ "username": "ana", "password": "short", "role": "admin" }),
+                "password must be 8 to 128 characters long",
+            ),
+        ],
+    )
+    .await;
     let duplicate = app
         .post("/api/users", &admin, json!({ "username": "ADMIN", "password": "pass-word-1", "role": "admin" }))
         .await;
-    assert_eq!(duplicate.status, StatusCode::CONFLICT);
-    assert_eq!(duplicate.message(), "user already exists");
+    duplicate.assert_error(StatusCode::CONFLICT, "user already exists");
     assert_eq!(app.count("select count(*) from tenant_acme.users").await, 1);
 }
 
@@ -96,8 +85,7 @@ async fn editing_a_user_changes_only_role_and_pos_with_the_admin_rule() {
     let promoted = app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "admin", "posId": norte })).await;
     assert!(promoted.body["posId"].is_null(), "changing the role to admin clears the point of sale");
     let demoted = app.put(&format!("/api/users/{id}"), &admin, json!({ "role": "cajero" })).await;
-    assert_eq!(demoted.status, StatusCode::BAD_REQUEST);
-    assert_eq!(demoted.message(), "point of sale is required for this role");
+    demoted.assert_error(StatusCode::BAD_REQUEST, "point of sale is required for this role");
 }
 
 #[tokio::test]
@@ -106,20 +94,17 @@ async fn users_cannot_delete_themselves_and_the_last_admin_stays() {
     let (_, admin) = app.create_company("acme").await;
     let admin_id = app.login("admin@acme", "admin-pass-1").await.body["user"]["id"].as_i64().unwrap();
     let own = app.delete(&format!("/api/users/{admin_id}"), &admin).await;
-    assert_eq!(own.status, StatusCode::BAD_REQUEST);
-    assert_eq!(own.message(), "you cannot delete yourself");
+    own.assert_error(StatusCode::BAD_REQUEST, "you cannot delete yourself");
     let pos = app.create_pos(&admin, "Centro").await;
     let demote = app.put(&format!("/api/users/{admin_id}"), &admin, json!({ "role": "cajero", "posId": pos })).await;
-    assert_eq!(demote.status, StatusCode::CONFLICT);
-    assert_eq!(demote.message(), "the company must keep at least one admin");
+    demote.assert_error(StatusCode::CONFLICT, "the company must keep at least one admin");
 }
 
 #[tokio::test]
 async fn a_deleted_user_with_transactions_is_deactivated_and_cannot_log_in() {
     let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Centro").await;
-    let (busy, busy_token) = app.create_user(&admin, "acme", "busy", "cajero", Some(pos)).await;
+    let Staffed { admin, pos, user: busy, token: busy_token, .. } =
+        app.staffed_company("acme", "Centro", "busy", "cajero").await;
     let (idle, _) = app.create_user(&admin, "acme", "idle", "cajero", Some(pos)).await;
     let db = app.db().await;
     db.execute(
@@ -154,9 +139,7 @@ async fn a_deleted_user_with_transactions_is_deactivated_and_cannot_log_in() {
 async fn products_are_validated_and_carry_their_category_name() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let category = app.post("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let category = app.create("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await;
     let created = app
         .post(
             "/api/products",
@@ -170,22 +153,25 @@ async fn products_are_validated_and_carry_their_category_name() {
     assert_eq!(created.body["categoryName"], "Bebidas");
     assert_eq!(created.body["is_active"], true);
     let id = created.body["id"].as_i64().unwrap();
-    for (body, message) in [
-        (json!({ "name": "X" }), "code and name are required"),
-        (json!({ "code": "X" }), "code and name are required"),
-        (json!({ "code": "X", "name": "X", "price": -5 }), "price must be a whole number of 0 or more"),
-        (json!({ "code": "X", "name": "X", "pointsValue": 1.5 }), "points value must be a whole number of 0 or more"),
-        (json!({ "code": "X", "name": "X", "price": "12abc" }), "price must be a whole number of 0 or more"),
-        (json!({ "code": "X", "name": "X", "pointsValue": 1, "categoryId": 999 }), "category not found"),
-    ] {
-        let answer = app.post("/api/products", &admin, body.clone()).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
-        assert_eq!(answer.message(), message, "{body}");
-    }
+    app.assert_bad_requests(
+        "/api/products",
+        &admin,
+        [
+            (json!({ "name": "X" }), "code and name are required"),
+            (json!({ "code": "X" }), "code and name are required"),
+            (json!({ "code": "X", "name": "X", "price": -5 }), "price must be a whole number of 0 or more"),
+            (
+                json!({ "code": "X", "name": "X", "pointsValue": 1.5 }),
+                "points value must be a whole number of 0 or more",
+            ),
+            (json!({ "code": "X", "name": "X", "price": "12abc" }), "price must be a whole number of 0 or more"),
+            (json!({ "code": "X", "name": "X", "pointsValue": 1, "categoryId": 999 }), "category not found"),
+        ],
+    )
+    .await;
     let duplicate =
         app.post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Otro", "pointsValue": 1 })).await;
-    assert_eq!(duplicate.status, StatusCode::CONFLICT);
-    assert_eq!(duplicate.message(), "product already exists");
+    duplicate.assert_error(StatusCode::CONFLICT, "product already exists");
 
     let hidden = app
         .put(
@@ -207,36 +193,22 @@ async fn products_are_validated_and_carry_their_category_name() {
 async fn products_and_categories_in_use_are_only_deactivated() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
-    let used_category =
-        app.post("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await.body["id"]
-            .as_i64()
-            .unwrap();
-    let free_category = app.post("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let used_category = app.create("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await;
+    let free_category = app.create("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await;
     let sold = app
-        .post(
+        .create(
             "/api/products",
             &admin,
             json!({ "code": "A", "name": "A", "pointsValue": 1, "categoryId": used_category }),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
-    let unsold = app.post("/api/products", &admin, json!({ "code": "B", "name": "B", "pointsValue": 1 })).await.body
-        ["id"]
-        .as_i64()
-        .unwrap();
-    app.db()
-        .await
-        .execute(
-            "with c as (insert into tenant_acme.customers (document, name) values ('123', 'C') returning id)
-             insert into tenant_acme.transactions (type, points, customer_id, product_id) select 'accreditation', 0, c.id, $1 from c",
-            &[&sold],
-        )
-        .await
-        .unwrap();
+        .await;
+    let unsold = app.create("/api/products", &admin, json!({ "code": "B", "name": "B", "pointsValue": 1 })).await;
+    app.sql_with(
+        "with c as (insert into tenant_acme.customers (document, name) values ('123', 'C') returning id)
+         insert into tenant_acme.transactions (type, points, customer_id, product_id) select 'accreditation', 0, c.id, $1 from c",
+        &[&sold],
+    )
+    .await;
     assert_eq!(app.get(&format!("/api/products/{sold}/usage"), &admin).await.body["transactions"], 1);
     assert_eq!(app.get(&format!("/api/categories/{used_category}/usage"), &admin).await.body["products"], 1);
     assert_eq!(app.delete(&format!("/api/products/{sold}"), &admin).await.body["deleted"], "soft");
@@ -256,20 +228,14 @@ async fn categories_need_a_known_icon_and_a_unique_name() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     let missing = app.post("/api/categories", &admin, json!({ "name": "Sin icono" })).await;
-    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
-    assert_eq!(missing.message(), "name and icon are required");
+    missing.assert_error(StatusCode::BAD_REQUEST, "name and icon are required");
     let unknown = app.post("/api/categories", &admin, json!({ "name": "Raro", "icon": "Rocket" })).await;
     assert_eq!(unknown.status, StatusCode::BAD_REQUEST);
     assert!(unknown.message().starts_with("icon must be one of: Tag, Star"));
-    assert_eq!(
-        app.post("/api/categories", &admin, json!({ "name": "Regalos", "icon": "Gift" })).await.status,
-        StatusCode::CREATED
-    );
-    let duplicate = app.post("/api/categories", &admin, json!({ "name": "REGALOS", "icon": "Gift" })).await;
-    assert_eq!(duplicate.status, StatusCode::CONFLICT);
-    assert_eq!(duplicate.message(), "category already exists");
+    let (first, again) = (json!({ "name": "Regalos", "icon": "Gift" }), json!({ "name": "REGALOS", "icon": "Gift" }));
+    app.assert_duplicate("/api/categories", &admin, first, again, "category already exists").await;
     // An icon stored before the set changed reads as the fallback.
-    app.db().await.batch_execute("update tenant_acme.categories set icon = 'Rocket'").await.unwrap();
+    app.sql("update tenant_acme.categories set icon = 'Rocket'").await;
     assert_eq!(app.get("/api/categories", &admin).await.body[0]["icon"], "Star");
 }
 

@@ -2,7 +2,7 @@ use jsonwebtoken::{encode, EncodingKey, Header};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{spawn_app, JWT_SECRET, SUPER_ADMIN, SUPER_PASSWORD};
+use crate::helpers::{spawn_app, Staffed, JWT_SECRET, SUPER_ADMIN, SUPER_PASSWORD};
 
 #[tokio::test]
 async fn a_super_admin_logs_in_by_bare_username() {
@@ -52,8 +52,7 @@ async fn login_needs_both_fields() {
         json!({ "username": " ", "password": "x" }),
     ] {
         let answer = app.request(reqwest::Method::POST, "/api/login", None, Some(body)).await;
-        assert_eq!(answer.status, StatusCode::BAD_REQUEST);
-        assert_eq!(answer.message(), "username and password are required");
+        answer.assert_error(StatusCode::BAD_REQUEST, "username and password are required");
     }
     let answer =
         app.request(reqwest::Method::POST, "/api/login", None, Some(json!({ "username": 5, "password": [] }))).await;
@@ -129,11 +128,7 @@ async fn a_deleted_companys_tokens_stop_working_at_once() {
 async fn a_deactivated_users_token_stops_working_and_they_cannot_log_in() {
     let app = spawn_app().await;
     let (_, token) = app.create_company("acme").await;
-    app.db()
-        .await
-        .batch_execute("update tenant_acme.users set is_active = false where username = 'admin'")
-        .await
-        .unwrap();
+    app.sql("update tenant_acme.users set is_active = false where username = 'admin'").await;
     assert_eq!(app.get("/api/pos", &token).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::UNAUTHORIZED);
 }
@@ -193,9 +188,7 @@ async fn impersonating_an_unknown_company_is_a_404() {
 #[tokio::test]
 async fn an_admin_resets_a_users_password_which_ends_that_users_sessions_and_is_audited() {
     let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Centro").await;
-    let (id, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    let Staffed { admin, user: id, token: cajero, .. } = app.staffed_company("acme", "Centro", "ana", "cajero").await;
 
     assert_eq!(reset(&app, &cajero, id, "otra-clave-9").await.status, StatusCode::FORBIDDEN);
     let short = reset(&app, &admin, id, "corta").await;
@@ -228,9 +221,7 @@ async fn an_admin_resets_a_users_password_which_ends_that_users_sessions_and_is_
 #[tokio::test]
 async fn every_user_changes_their_own_password_given_the_current_one() {
     let app = spawn_app().await;
-    let (company, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Centro").await;
-    let (_, first) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    let Staffed { company, token: first, .. } = app.staffed_company("acme", "Centro", "ana", "cajero").await;
     let second = app.login_ok("ana@acme", "user-pass-1").await;
 
     let wrong = change(&app, &first, "not-my-password", "otra-clave-9").await;

@@ -38,7 +38,7 @@ async fn one_company_is_restored_from_its_backup_without_touching_the_others() {
     }
 
     // Acme loses its data; Globex goes on working meanwhile.
-    app.db().await.batch_execute("delete from tenant_acme.customers").await.unwrap();
+    app.sql("delete from tenant_acme.customers").await;
     app.post("/api/customers", &globex, json!({ "name": "Nuevo", "document": "444" })).await;
 
     let (ok, out) =

@@ -40,13 +40,8 @@ async fn companies_are_listed_by_name() {
 #[tokio::test]
 async fn a_duplicate_prefix_is_a_conflict() {
     let app = spawn_app().await;
-    assert_eq!(
-        app.post("/api/super/companies", &app.super_token, valid_company("uno")).await.status,
-        StatusCode::CREATED
-    );
-    let answer = app.post("/api/super/companies", &app.super_token, valid_company("uno")).await;
-    assert_eq!(answer.status, StatusCode::CONFLICT);
-    assert_eq!(answer.message(), "company prefix already exists");
+    let (first, again) = (valid_company("uno"), valid_company("uno"));
+    app.assert_duplicate("/api/super/companies", &app.super_token, first, again, "company prefix already exists").await;
     assert_eq!(app.count("select count(*) from platform.companies").await, 1);
 }
 
@@ -131,18 +126,15 @@ async fn sql_in_text_fields_is_stored_as_text() {
 async fn a_failure_part_way_through_provisioning_leaves_no_schema_and_no_row() {
     let app = spawn_app().await;
     // Make the tenant migrations fail for one prefix, after its schema was created.
-    app.db()
-        .await
-        .batch_execute(
-            "create function public.fail_boom() returns event_trigger language plpgsql as $$
+    app.sql(
+        "create function public.fail_boom() returns event_trigger language plpgsql as $$
              begin
                if current_schema() = 'tenant_boom' then raise exception 'injected provisioning failure'; end if;
              end $$;
              create event trigger fail_boom on ddl_command_end when tag in ('CREATE TABLE')
                execute function public.fail_boom();",
-        )
-        .await
-        .unwrap();
+    )
+    .await;
     let answer = app.post("/api/super/companies", &app.super_token, valid_company("boom")).await;
     assert_eq!(answer.status, StatusCode::INTERNAL_SERVER_ERROR);
     assert!(!answer.message().contains("injected"), "internals must not leak: {}", answer.message());
@@ -154,7 +146,7 @@ async fn a_failure_part_way_through_provisioning_leaves_no_schema_and_no_row() {
         app.post("/api/super/companies", &app.super_token, valid_company("fine")).await.status,
         StatusCode::CREATED
     );
-    app.db().await.batch_execute("drop event trigger fail_boom").await.unwrap();
+    app.sql("drop event trigger fail_boom").await;
     assert_eq!(
         app.post("/api/super/companies", &app.super_token, valid_company("boom")).await.status,
         StatusCode::CREATED

@@ -2,7 +2,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, Staffed};
 
 #[tokio::test]
 async fn every_answer_carries_the_security_headers() {
@@ -43,7 +43,7 @@ async fn repeated_login_failures_slow_down_then_lock_and_a_success_resets_them()
     assert_eq!(app.login("ghost@acme", "wrong-password").await.status, StatusCode::TOO_MANY_REQUESTS);
 
     // Other names are not affected; a success clears that name's failures.
-    app.db().await.batch_execute("delete from platform.login_throttle where key like 'addr:%'").await.unwrap();
+    app.sql("delete from platform.login_throttle where key like 'addr:%'").await;
     for _ in 0..5 {
         app.login("root", "wrong-password").await;
     }
@@ -80,17 +80,12 @@ async fn a_burst_of_wrong_logins_for_one_name_gets_at_most_the_limit_checked_and
 
     // Locked: the right password is refused, with the minutes left.
     let locked = app.login("admin@acme", "admin-pass-1").await;
-    assert_eq!(locked.status, StatusCode::TOO_MANY_REQUESTS);
-    assert_eq!(locked.message(), "too many failed login attempts; try again in 15 minute(s)");
+    locked.assert_error(StatusCode::TOO_MANY_REQUESTS, "too many failed login attempts; try again in 15 minute(s)");
     let audited = "select count(*) from tenant_acme.audit_log where action = 'login.locked' \
                    and detail ->> 'login' = 'admin@acme' and detail -> 'locked' = '[\"name\"]' and detail ->> 'via' = 'login'";
     assert_eq!(app.count(audited).await, 1, "the lock is in the company's audit trail");
     // Until the lock ends.
-    app.db()
-        .await
-        .batch_execute("update platform.login_throttle set locked_until = now() where key = 'login:admin@acme'")
-        .await
-        .unwrap();
+    app.sql("update platform.login_throttle set locked_until = now() where key = 'login:admin@acme'").await;
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
 }
 
@@ -109,11 +104,7 @@ async fn a_burst_of_wrong_logins_from_one_address_gets_at_most_the_limit_checked
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::TOO_MANY_REQUESTS);
     let audited = "select count(*) from tenant_acme.audit_log where action = 'login.locked' and detail -> 'locked' = '[\"address\"]'";
     assert_eq!(app.count(audited).await, 1);
-    app.db()
-        .await
-        .batch_execute("update platform.login_throttle set locked_until = now() where key like 'addr:%'")
-        .await
-        .unwrap();
+    app.sql("update platform.login_throttle set locked_until = now() where key like 'addr:%'").await;
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::OK);
     // Successful logins do not use up the address's count.
     for _ in 0..55 {
@@ -129,7 +120,7 @@ async fn wrong_passwords_take_as_long_for_unknown_users_as_for_existing_ones() {
     let mut unknown = Vec::new();
     // Distinct names keep every attempt below the throttle; interleaving shares the machine's noise.
     for i in 0..12 {
-        app.db().await.batch_execute("delete from platform.login_throttle").await.unwrap();
+        app.sql("delete from platform.login_throttle").await;
         let started = Instant::now();
         assert_eq!(app.login("admin@acme", &format!("wrong-{i}")).await.status, StatusCode::UNAUTHORIZED);
         existing.push(started.elapsed());
@@ -292,9 +283,7 @@ async fn passwords_tokens_and_secrets_never_reach_the_logs() {
 async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_error() {
     // PostgreSQL cannot hold a NUL character in text: found by the API fuzzer (fuzz/run.sh).
     let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Centro").await;
-    let (_, cajero) = app.create_user(&admin, "acme", "ana", "cajero", Some(pos)).await;
+    let Staffed { admin, token: cajero, .. } = app.staffed_company("acme", "Centro", "ana", "cajero").await;
     app.post("/api/settings", &admin, serde_json::json!({ "pointsPerPeso": 0.01, "redemptionRate": 10 })).await;
     let customer =
         app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;

@@ -160,6 +160,12 @@ impl Answer {
     pub fn code(&self) -> &str {
         self.body["code"].as_str().unwrap_or_default()
     }
+
+    /// Asserts an error answer's status and message (a failure shows the whole body).
+    pub fn assert_error(&self, status: StatusCode, message: &str) {
+        assert_eq!(self.status, status, "{}", self.body);
+        assert_eq!(self.message(), message, "{}", self.body);
+    }
 }
 
 impl TestApp {
@@ -197,6 +203,31 @@ impl TestApp {
 
     pub async fn delete(&self, path: &str, token: &str) -> Answer {
         self.request(reqwest::Method::DELETE, path, Some(token), None).await
+    }
+
+    /// Posts a new record to `path`, which must be created; answers its id.
+    pub async fn create(&self, path: &str, token: &str, body: Value) -> i64 {
+        let answer = self.post(path, token, body).await;
+        assert_eq!(answer.status, StatusCode::CREATED, "{path}: {}", answer.body);
+        answer.body["id"].as_i64().unwrap()
+    }
+
+    /// Posts each body to `path`: each must be refused as a bad request with its message (a
+    /// failure names the body).
+    pub async fn assert_bad_requests(&self, path: &str, token: &str, cases: impl IntoIterator<Item = (Value, &str)>) {
+        for (body, message) in cases {
+            let answer = self.post(path, token, body.clone()).await;
+            assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{body}");
+            assert_eq!(answer.message(), message, "{body}");
+        }
+    }
+
+    /// Posts `first`, which must be created, then `again`, which must be refused as a conflict
+    /// with `message`.
+    pub async fn assert_duplicate(&self, path: &str, token: &str, first: Value, again: Value, message: &str) {
+        let created = self.post(path, token, first).await;
+        assert_eq!(created.status, StatusCode::CREATED, "{path}: {}", created.body);
+        self.post(path, token, again).await.assert_error(StatusCode::CONFLICT, message);
     }
 
     pub async fn login(&self, username: &str, password: &str) -> Answer {
@@ -240,6 +271,16 @@ impl TestApp {
         loyalty::db::connect_dedicated(&self.db_url).await.expect("connect")
     }
 
+    /// Runs statements as a superuser (set-up and fault injection); a failure names them.
+    pub async fn sql(&self, statements: &str) {
+        self.db().await.batch_execute(statements).await.expect(statements);
+    }
+
+    /// Runs one statement with parameters as a superuser; a failure names it.
+    pub async fn sql_with(&self, statement: &str, params: &[&(dyn tokio_postgres::types::ToSql + Sync)]) {
+        self.db().await.execute(statement, params).await.expect(statement);
+    }
+
     pub async fn count(&self, sql: &str) -> i64 {
         self.db().await.query_one(sql, &[]).await.expect(sql).get(0)
     }
@@ -254,12 +295,30 @@ impl TestApp {
     }
 }
 
+/// A company with its admin, one point of sale and one user placed at it.
+pub struct Staffed {
+    pub company: i64,
+    /// The admin's token.
+    pub admin: String,
+    pub pos: i64,
+    pub user: i64,
+    /// The user's token.
+    pub token: String,
+}
+
 impl TestApp {
+    /// Creates the company `prefix` (see [`TestApp::create_company`]) with the point of sale
+    /// `pos` and the user `username` of `role` at it (see [`TestApp::create_user`]).
+    pub async fn staffed_company(&self, prefix: &str, pos: &str, username: &str, role: &str) -> Staffed {
+        let (company, admin) = self.create_company(prefix).await;
+        let pos = self.create_pos(&admin, pos).await;
+        let (user, token) = self.create_user(&admin, prefix, username, role, Some(pos)).await;
+        Staffed { company, admin, pos, user, token }
+    }
+
     /// Creates a point of sale as this admin; answers its id.
     pub async fn create_pos(&self, admin_token: &str, name: &str) -> i64 {
-        let answer = self.post("/api/pos", admin_token, json!({ "name": name })).await;
-        assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
-        answer.body["id"].as_i64().unwrap()
+        self.create("/api/pos", admin_token, json!({ "name": name })).await
     }
 
     /// Creates a user and logs them in; answers (user id, token).

@@ -4,14 +4,10 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app, Staffed, TestApp};
 
 async fn deactivate(app: &TestApp, table: &str, id: i64) {
-    app.db()
-        .await
-        .execute(&format!("update tenant_acme.{table} set is_active = false where id = $1"), &[&id])
-        .await
-        .unwrap();
+    app.sql_with(&format!("update tenant_acme.{table} set is_active = false where id = $1"), &[&id]).await;
 }
 
 fn names(list: &Value, field: &str) -> Vec<String> {
@@ -70,18 +66,11 @@ async fn a_customer_deleted_with_history_is_listed_as_inactive_offered_back_and_
 #[tokio::test]
 async fn users_points_of_sale_categories_and_products_list_offer_and_reactivate_their_inactive_records() {
     let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Norte").await;
-    let (user, cajero) = app.create_user(&admin, "acme", "laura", "cajero", Some(pos)).await;
-    let category = app.post("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let Staffed { admin, pos, user, token: cajero, .. } = app.staffed_company("acme", "Norte", "laura", "cajero").await;
+    let category = app.create("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await;
     let product = app
-        .post("/api/products", &admin, json!({ "code": "CAF-1", "name": "Café", "price": 1000, "pointsValue": 100 }))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/api/products", &admin, json!({ "code": "CAF-1", "name": "Café", "price": 1000, "pointsValue": 100 }))
+        .await;
     deactivate(&app, "users", user).await;
     deactivate(&app, "points_of_sale", pos).await;
     deactivate(&app, "categories", category).await;

@@ -128,21 +128,13 @@ async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_
         ]
     );
     // The invoice credited before stays credited; the voided one's reference is free.
-    let again = app
-        .post(
-            "/api/customers/1/accredit",
-            &admin,
-            serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": "Fv-1" }),
-        )
-        .await;
+    let accredit = |reference: &str| {
+        let body = serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": reference });
+        app.post("/api/customers/1/accredit", &admin, body)
+    };
+    let again = accredit("Fv-1").await;
     assert_eq!(again.status, reqwest::StatusCode::CONFLICT, "{}", again.body);
     assert_eq!(again.body["params"]["transactionId"], "1");
-    let freed = app
-        .post(
-            "/api/customers/1/accredit",
-            &admin,
-            serde_json::json!({ "invoiceAmount": 1000, "invoiceReference": "FV-2" }),
-        )
-        .await;
+    let freed = accredit("FV-2").await;
     assert_eq!(freed.status, reqwest::StatusCode::OK, "{}", freed.body);
 }

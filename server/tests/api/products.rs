@@ -22,34 +22,17 @@ async fn an_active_product_needs_a_points_value_of_at_least_one() {
         assert_eq!(answer.body["params"]["field"], "pointsValue");
     }
     // An inactive one may wait for its value, but cannot come back without it.
-    let draft = app
-        .post(
-            "/api/products",
-            &admin,
-            json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": 0, "is_active": false }),
-        )
-        .await;
+    let pan = |points: i64, active: bool| json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": points, "is_active": active });
+    let draft = app.post("/api/products", &admin, pan(0, false)).await;
     assert_eq!(draft.status, StatusCode::CREATED, "{}", draft.body);
     let id = draft.body["id"].as_i64().unwrap();
     assert_eq!(
         app.post(&format!("/api/products/{id}/reactivate"), &admin, json!({})).await.code(),
         "product.pointsRequired"
     );
-    let activate = app
-        .put(
-            &format!("/api/products/{id}"),
-            &admin,
-            json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": 0, "is_active": true }),
-        )
-        .await;
+    let activate = app.put(&format!("/api/products/{id}"), &admin, pan(0, true)).await;
     assert_eq!(activate.code(), "product.pointsRequired");
-    let valued = app
-        .put(
-            &format!("/api/products/{id}"),
-            &admin,
-            json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": 100, "is_active": false }),
-        )
-        .await;
+    let valued = app.put(&format!("/api/products/{id}"), &admin, pan(100, false)).await;
     assert_eq!(valued.status, StatusCode::OK, "{}", valued.body);
     assert_eq!(app.post(&format!("/api/products/{id}/reactivate"), &admin, json!({})).await.status, StatusCode::OK);
     // The database keeps the rule too (tenant migration 7).

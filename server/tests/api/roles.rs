@@ -5,7 +5,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, Staffed};
 
 const ADMIN: u8 = 1;
 const SUPERVISOR: u8 = 2;
@@ -75,15 +75,13 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
 #[tokio::test]
 async fn every_endpoint_allows_exactly_the_roles_of_the_matrix() {
     let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
-    let pos = app.create_pos(&admin, "Centro").await;
-    let (_, supervisor) = app.create_user(&admin, "acme", "sup", "supervisor", Some(pos)).await;
+    let Staffed { admin, pos, token: supervisor, .. } =
+        app.staffed_company("acme", "Centro", "sup", "supervisor").await;
     let (_, cajero) = app.create_user(&admin, "acme", "caj", "cajero", Some(pos)).await;
     // Permission lists are per role, so the variants live in a second company whose cajeros
     // are granted the customers screen and whose supervisors have no permissions at all.
-    let (_, admin2) = app.create_company("beta").await;
-    let pos2 = app.create_pos(&admin2, "Centro").await;
-    let (_, cajero_customers) = app.create_user(&admin2, "beta", "cajc", "cajero", Some(pos2)).await;
+    let Staffed { admin: admin2, pos: pos2, token: cajero_customers, .. } =
+        app.staffed_company("beta", "Centro", "cajc", "cajero").await;
     let (_, supervisor_none) = app.create_user(&admin2, "beta", "supn", "supervisor", Some(pos2)).await;
     let granted = app
         .post(

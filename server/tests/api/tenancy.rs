@@ -54,12 +54,15 @@ async fn points_of_sale_are_validated_unique_and_admin_only() {
     let app = spawn_app().await;
     let (_, acme) = app.create_company("acme").await;
     let missing = app.post("/api/pos", &acme, json!({ "name": "  " })).await;
-    assert_eq!(missing.status, StatusCode::BAD_REQUEST);
-    assert_eq!(missing.message(), "point of sale name is required");
-    assert_eq!(app.post("/api/pos", &acme, json!({ "name": "Norte" })).await.status, StatusCode::CREATED);
-    let duplicate = app.post("/api/pos", &acme, json!({ "name": "norte" })).await;
-    assert_eq!(duplicate.status, StatusCode::CONFLICT);
-    assert_eq!(duplicate.message(), "point of sale already exists");
+    missing.assert_error(StatusCode::BAD_REQUEST, "point of sale name is required");
+    app.assert_duplicate(
+        "/api/pos",
+        &acme,
+        json!({ "name": "Norte" }),
+        json!({ "name": "norte" }),
+        "point of sale already exists",
+    )
+    .await;
     assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Norte"]);
 }
 
@@ -89,8 +92,7 @@ async fn the_openapi_document_lists_every_operation() {
 async fn unknown_api_paths_answer_json_404s() {
     let app = spawn_app().await;
     let answer = app.request(reqwest::Method::GET, "/api/nope", None, None).await;
-    assert_eq!(answer.status, StatusCode::NOT_FOUND);
-    assert_eq!(answer.message(), "no such API endpoint");
+    answer.assert_error(StatusCode::NOT_FOUND, "no such API endpoint");
 }
 
 /// The kind of record a path's `{id}` names, from the path's first segment.
@@ -162,15 +164,12 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
     let (_, acme) = app.create_company("acme").await;
     let (_, globex) = app.create_company("globex").await;
     // Acme's ids are far from anything Globex has, so a 404 means "not yours", not "no such id".
-    app.db()
-        .await
-        .batch_execute(
-            "select setval(s, 5000) from unnest(array['tenant_acme.points_of_sale_id_seq', 'tenant_acme.users_id_seq',
+    app.sql(
+        "select setval(s, 5000) from unnest(array['tenant_acme.points_of_sale_id_seq', 'tenant_acme.users_id_seq',
                'tenant_acme.customers_id_seq', 'tenant_acme.products_id_seq', 'tenant_acme.categories_id_seq',
                'tenant_acme.transactions_id_seq']::regclass[]) s",
-        )
-        .await
-        .unwrap();
+    )
+    .await;
     let records = AcmeRecords::create(&app, &acme, &json!({ "name": "Cliente Acme", "document": "123456" })).await;
     let id_of = |kind: &str| records.id_of(kind);
     let before = app.count("select count(*) + coalesce(sum(points), 0)::bigint from tenant_acme.customers").await;

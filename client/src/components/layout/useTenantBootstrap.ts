@@ -9,7 +9,7 @@ import type { User } from '../../lib/types';
 /**
  * Loads the tenant data of a company user (settings with role permissions, points of sale,
  * categories). A super admin who is not impersonating loads nothing here. If a load fails the
- * user is logged out (SPEC.md section 4).
+ * user is logged out (docs/screens.md, "Session").
  */
 export function useTenantBootstrap(user: User): { loading: boolean } {
   const dispatch = useAppDispatch();

@@ -70,7 +70,7 @@ interface ServerModeProps<T> extends CommonProps<T> {
 
 export type PagedListProps<T> = ClientModeProps<T> | ServerModeProps<T>;
 
-/** Searchable, paged list of SPEC.md section 2, used by every list screen. */
+/** Searchable, paged list (docs/screens.md, "Lists"), used by every list screen. */
 export function PagedList<T>(props: PagedListProps<T>) {
   const { t } = useTranslation();
   const searchId = useId();

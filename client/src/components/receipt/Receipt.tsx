@@ -24,9 +24,9 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 }
 
 /**
- * The printable redemption receipt (SPEC.md section 2): 302 px wide like a thermal ticket, black on
- * white in both themes, with the company (from the logged-in user), the transaction and the
- * balances. The print stylesheet prints only this element while it is open.
+ * The printable redemption receipt (docs/screens.md, "Printouts and exports"): 302 px wide like
+ * a thermal ticket, black on white in both themes, with the company (from the logged-in user), the
+ * transaction and the balances. The print stylesheet prints only this element while it is open.
  */
 export function Receipt({ data }: { data: ReceiptData }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-// The 30-day chart's data and axis (SPEC.md section 9): 30 daily buckets, 5 y ticks, the top of
+// The 30-day chart's data and axis (docs/screens.md, "Printouts and exports"): 30 daily buckets, 5 y ticks, the top of
 // the axis at 1.1 times the largest value.
 
 import type { DailyPoints } from './dashboardApi';

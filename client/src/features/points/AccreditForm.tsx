@@ -44,7 +44,7 @@ function EarningPreview({ preview }: { preview: AccreditPreview }) {
 }
 
 /**
- * Accredit flow of SPEC.md section 4: find the customer, enter the invoice amount (digits only,
+ * Accredit flow (docs/screens.md, "The till"): find the customer, enter the invoice amount (digits only,
  * above zero) and an optional reference, see what it earns (with the bonuses that apply), credit
  * the points; the points earned are shown and the form and the customer are cleared, so the next
  * sale starts from the lookup. Used by /accreditar and by the dashboard's quick panel.

@@ -25,7 +25,7 @@ export interface CustomerLookupState {
 }
 
 /**
- * Finding a customer by exact ID document (SPEC.md section 5): an empty document gives
+ * Finding a customer by exact ID document (docs/screens.md, "The till"): an empty document gives
  * 'dashboard.errorEnterId', an unknown one 'dashboard.errorCustomerNotFound'.
  */
 export function useCustomerLookup(): CustomerLookupState {

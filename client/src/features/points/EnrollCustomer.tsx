@@ -1,5 +1,5 @@
 import { UserPlusIcon } from '@heroicons/react/24/outline';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
@@ -9,8 +9,8 @@ import { useGetSettingsQuery } from '../../app/tenantApi';
 import { isPathPermitted, permissionsFor } from '../../lib/access';
 import { paths } from '../../lib/paths';
 import type { Customer } from '../../lib/types';
-import { FormError, TextField } from '../../components/FormField';
-import { Modal } from '../../components/Modal';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/FormField';
 
 /** Whether the user may add customers: admins, and roles granted the customers screen. */
 export function useCanEnroll(): boolean {
@@ -49,9 +49,7 @@ export function EnrollCustomer({ document, onEnrolled }: { document: string; onE
     setOpen(true);
   }
 
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (isLoading) return;
+  async function handleSubmit() {
     if (name.trim() === '' || doc.trim() === '') {
       setError(t('customers.errorNameAndIdRequired'));
       return;
@@ -80,25 +78,26 @@ export function EnrollCustomer({ document, onEnrolled }: { document: string; onE
         <UserPlusIcon aria-hidden="true" />
         {t('enroll.open')}
       </button>
-      <Modal open={open} title={t('enroll.title')} onClose={() => setOpen(false)} busy={isLoading} size="sm">
-        <form className="form-fields" onSubmit={(event) => void handleSubmit(event)} noValidate aria-label={t('enroll.title')}>
-          <p className="field-hint">{t('enroll.hint')}</p>
-          <TextField label={t('customers.fields.name')} value={name} onChange={setName} required maxLength={200} autoComplete="off" />
-          <TextField label={t('customers.fields.document')} value={doc} onChange={setDoc} required maxLength={26} autoComplete="off" />
-          <TextField label={t('customers.fields.phone')} value={phone} onChange={setPhone} type="tel" maxLength={50} autoComplete="off" />
-          <TextField label={t('customers.fields.email')} value={email} onChange={setEmail} type="email" maxLength={200} autoComplete="off" />
-          <TextField label={t('customers.fields.birthdate')} value={birthdate} onChange={setBirthdate} type="date" />
-          <FormError message={error} />
-          <div className="modal-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)} disabled={isLoading}>
-              {t('common.cancel')}
-            </button>
-            <button type="submit" className="btn btn-primary" disabled={isLoading}>
-              {isLoading ? t('enroll.saving') : t('enroll.submit')}
-            </button>
-          </div>
-        </form>
-      </Modal>
+      <FormDialog
+        open={open}
+        title={t('enroll.title')}
+        onClose={() => setOpen(false)}
+        onSubmit={() => void handleSubmit()}
+        submitting={isLoading}
+        error={error}
+        submitLabel={t('enroll.submit')}
+        submittingLabel={t('enroll.saving')}
+        size="sm"
+        formLabel={t('enroll.title')}
+        formClassName="form-fields"
+      >
+        <p className="field-hint">{t('enroll.hint')}</p>
+        <TextField label={t('customers.fields.name')} value={name} onChange={setName} required maxLength={200} autoComplete="off" />
+        <TextField label={t('customers.fields.document')} value={doc} onChange={setDoc} required maxLength={26} autoComplete="off" />
+        <TextField label={t('customers.fields.phone')} value={phone} onChange={setPhone} type="tel" maxLength={50} autoComplete="off" />
+        <TextField label={t('customers.fields.email')} value={email} onChange={setEmail} type="email" maxLength={200} autoComplete="off" />
+        <TextField label={t('customers.fields.birthdate')} value={birthdate} onChange={setBirthdate} type="date" />
+      </FormDialog>
     </>
   );
 }

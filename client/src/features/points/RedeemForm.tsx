@@ -31,7 +31,7 @@ export interface RedeemFormProps {
   variant: 'full' | 'quick';
 }
 
-/** Redeem flow of SPEC.md section 4: find, pick a product or type points, redeem, receipt. */
+/** Redeem flow (docs/screens.md, "The till"): find, pick a product or type points, redeem, receipt. */
 export function RedeemForm({ variant }: RedeemFormProps) {
   const full = variant === 'full';
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-// Rules of the accredit and redeem screens (SPEC.md section 5, DESIGN.md section 6). Pure functions:
+// Rules of the accredit and redeem screens (docs/screens.md, "The till"). Pure functions:
 // the screens, the quick panels and their tests all decide through these.
 
 import type { TKey } from '../../i18n/keys';

@@ -1,7 +1,7 @@
 // Endpoints the cashier screens share (dashboard quick panels, accredit, redeem): the customer
 // lookup by exact document, adding a customer (at the till or in the settings), the products a
 // customer can redeem, and the two postings.
-// Accredit and redeem carry an Idempotency-Key header (DESIGN.md section 5).
+// Accredit and redeem carry an Idempotency-Key header (docs/points.md, "Idempotency-Key").
 
 import type { Customer, Product, Transaction } from '../../lib/types';
 import { api, listTags } from '../../app/api';
@@ -52,7 +52,7 @@ function toNumberOrNull(value: unknown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-/** A transaction as the API sends it, with its amounts parsed to numbers (SPEC.md section 7). */
+/** A transaction as the API sends it, with its amounts (invoiceAmount, redeemedValue) parsed to numbers. */
 export function normalizeTransaction(raw: Transaction): Transaction {
   return {
     ...raw,

@@ -1,7 +1,7 @@
 import { CheckCircleIcon, XCircleIcon } from '@heroicons/react/24/outline';
 import { useEffect } from 'react';
 
-/** How long the void result stays (SPEC.md section 9). */
+/** How long the void result stays (docs/screens.md, "Messages"). */
 export const VOID_BANNER_MS = 4000;
 
 export interface VoidResult {

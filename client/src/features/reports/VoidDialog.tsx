@@ -1,8 +1,8 @@
 import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError, TextField } from '../../components/FormField';
-import { Modal } from '../../components/Modal';
+import { FormDialog } from '../../components/FormDialog';
+import { TextField } from '../../components/FormField';
 import { useFormat } from '../../app/useFormat';
 import type { Transaction } from '../../lib/types';
 
@@ -31,9 +31,7 @@ export function VoidDialog({ transaction, needsSupervisor, companyPrefix, submit
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting) return;
+  function handleSubmit() {
     if (!needsSupervisor) {
       onConfirm(null);
       return;
@@ -47,55 +45,55 @@ export function VoidDialog({ transaction, needsSupervisor, companyPrefix, submit
   }
 
   return (
-    <Modal open title={t('reports.void.title')} onClose={onCancel} busy={submitting} tone="danger" size="sm">
-      <form onSubmit={handleSubmit} noValidate>
-        <div className="confirm-body">
-          <ExclamationTriangleIcon className="confirm-icon" aria-hidden="true" />
-          <div>
-            <p>
-              {t('reports.void.confirm', {
-                id: transaction.id,
-                type: t(`reports.types.${transaction.type}`),
-                points: format.number(transaction.points),
-                customer: transaction.customerName,
-              })}
-            </p>
-            <p className="field-hint">{t('reports.void.irreversible')}</p>
-          </div>
+    <FormDialog
+      open
+      title={t('reports.void.title')}
+      onClose={onCancel}
+      onSubmit={handleSubmit}
+      submitting={submitting}
+      error={missing ? t('reports.void.credentialsRequired') : error}
+      submitLabel={t('reports.void.button')}
+      submittingLabel={t('reports.void.voiding')}
+      tone="danger"
+      size="sm"
+    >
+      <div className="confirm-body">
+        <ExclamationTriangleIcon className="confirm-icon" aria-hidden="true" />
+        <div>
+          <p>
+            {t('reports.void.confirm', {
+              id: transaction.id,
+              type: t(`reports.types.${transaction.type}`),
+              points: format.number(transaction.points),
+              customer: transaction.customerName,
+            })}
+          </p>
+          <p className="field-hint">{t('reports.void.irreversible')}</p>
         </div>
-        {needsSupervisor ? (
-          <div className="form-fields void-credentials">
-            <p className="field-hint">{t('reports.void.supervisorHint')}</p>
-            <TextField
-              label={t('reports.void.supervisorUsername')}
-              value={username}
-              onChange={setUsername}
-              placeholder={companyPrefix ? t('reports.void.supervisorPlaceholder', { prefix: companyPrefix }) : undefined}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-            />
-            <TextField
-              label={t('reports.void.supervisorPassword')}
-              type="password"
-              value={password}
-              onChange={setPassword}
-              autoComplete="off"
-              required
-            />
-          </div>
-        ) : null}
-        <FormError message={missing ? t('reports.void.credentialsRequired') : error} />
-        <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={submitting}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={submitting}>
-            {submitting ? t('reports.void.voiding') : t('reports.void.button')}
-          </button>
+      </div>
+      {needsSupervisor ? (
+        <div className="form-fields void-credentials">
+          <p className="field-hint">{t('reports.void.supervisorHint')}</p>
+          <TextField
+            label={t('reports.void.supervisorUsername')}
+            value={username}
+            onChange={setUsername}
+            placeholder={companyPrefix ? t('reports.void.supervisorPlaceholder', { prefix: companyPrefix }) : undefined}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+          />
+          <TextField
+            label={t('reports.void.supervisorPassword')}
+            type="password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="off"
+            required
+          />
         </div>
-      </form>
-    </Modal>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -1,7 +1,8 @@
-// The CSV export of the report (SPEC.md section 7): reporte_fidelidad.csv with transaction id, date,
-// cashier, pos, customer document, customer name, type, description, points, invoice amount and
-// redeemed value; a missing value is written N/A and a missing cashier 'system'. After the rows,
-// the totals of every exported row. Separator and decimal mark follow the reader's language.
+// The CSV export of the report (docs/screens.md, "Printouts and exports"): reporte_fidelidad.csv
+// with transaction id, date, cashier, pos, customer document, customer name, type, description,
+// points, invoice amount and redeemed value; a missing value is written N/A and a missing cashier
+// 'system'. After the rows, the totals of every exported row. Separator and decimal mark follow
+// the reader's language.
 
 import { CSV_COMMA, csvField, csvLines, type CsvFormat } from '../../lib/csv';
 import type { Transaction, TransactionType } from '../../lib/types';

@@ -1,102 +1,22 @@
 //! Product categories, each with an icon from a fixed set of Heroicons names.
 
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
-use tokio_postgres::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::domain::{self, MAX_TEXT};
-use crate::error::{AppError, AppResult, Field, Msg};
+use crate::error::{AppError, AppResult, Msg};
 use crate::extract::{Json, Path, Query};
 use crate::session::Tenant;
 use crate::state::AppState;
 use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
 
+mod model;
 mod store;
 
-/// The icons a category may have (Heroicons names).
-pub const ICONS: [&str; 26] = [
-    "Tag",
-    "Star",
-    "Gift",
-    "ShoppingBag",
-    "Cake",
-    "Beaker",
-    "CreditCard",
-    "BuildingStorefront",
-    "DevicePhoneMobile",
-    "ComputerDesktop",
-    "ShoppingCart",
-    "Heart",
-    "HomeModern",
-    "MusicalNote",
-    "BookOpen",
-    "PuzzlePiece",
-    "GlobeAlt",
-    "Truck",
-    "WrenchScrewdriver",
-    "BuildingOffice",
-    "Key",
-    "Cog8Tooth",
-    "Map",
-    "Ticket",
-    "AcademicCap",
-    "Sparkles",
-];
-
-/// The icon shown for a stored name that is not (or no longer) in the set.
-pub const FALLBACK_ICON: &str = "Star";
+pub use model::{Category, CategoryInput, CategoryUsage, FALLBACK_ICON, ICONS};
 
 const MANAGE: &[&str] = &["/settings/categories"];
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Category {
-    pub id: i64,
-    pub name: String,
-    pub icon: String,
-}
-
-impl Category {
-    fn from_row(row: &Row) -> Self {
-        let icon: String = row.get("icon");
-        Category {
-            id: row.get("id"),
-            name: row.get("name"),
-            icon: if ICONS.contains(&icon.as_str()) { icon } else { FALLBACK_ICON.to_string() },
-        }
-    }
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct CategoryInput {
-    #[schema(value_type = String, required = true, min_length = 1)]
-    name: Option<String>,
-    /// One of the icon names: Tag, Star, Gift, ShoppingBag, ...
-    #[schema(value_type = String, required = true, min_length = 1)]
-    icon: Option<String>,
-}
-
-impl CategoryInput {
-    fn validate(&self) -> AppResult<(String, String)> {
-        let icon = self.icon.as_deref().map(str::trim).unwrap_or_default();
-        if self.name.as_deref().map(str::trim).unwrap_or_default().is_empty() || icon.is_empty() {
-            return Err(AppError::bad_request(Msg::CategoryRequiredFields));
-        }
-        let name = domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT)?;
-        if !ICONS.contains(&icon) {
-            return Err(AppError::bad_request(Msg::CategoryIconUnknown.with("icons", ICONS.join(", "))));
-        }
-        Ok((name, icon.to_string()))
-    }
-}
-
-/// Products that use a category, for the delete confirmation.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct CategoryUsage {
-    pub products: i64,
-}
 
 /// A category that products use is deactivated instead of deleted.
 const REMOVAL: Removal = Removal {
@@ -127,11 +47,9 @@ async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<V
     if !active {
         t.require_permission(MANAGE).await?;
     }
-    let stmt =
-        t.prepare_cached("select id, name, icon from categories where is_active = $1 order by lower(name), id").await?;
-    let rows = t.query(&stmt, &[&active]).await?;
+    let list = store::list(&t, active).await?;
     t.commit().await?;
-    Ok(Json(rows.iter().map(Category::from_row).collect()))
+    Ok(Json(list))
 }
 
 /// Adds a category (needs the categories screen).
@@ -140,16 +58,9 @@ async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<V
 async fn create(t: Tenant, Json(input): Json<CategoryInput>) -> AppResult<(StatusCode, Json<Category>)> {
     t.require_permission(MANAGE).await?;
     let (name, icon) = input.validate()?;
-    let stmt = t
-        .prepare_cached(
-            "insert into categories (name, icon) values ($1, $2) on conflict do nothing returning id, name, icon",
-        )
-        .await?;
-    let Some(row) = t.query_opt(&stmt, &[&name, &icon]).await? else {
-        let lookup = "select id, is_active from categories where lower(name) = lower($1)";
-        return Err(taken(&t, lookup, &name, Msg::CategoryExists, Msg::CategoryInactiveExists).await);
+    let Some(category) = store::insert(&t, &name, &icon).await? else {
+        return Err(taken(&t, store::NAME_HOLDER, &name, Msg::CategoryExists, Msg::CategoryInactiveExists).await);
     };
-    let category = Category::from_row(&row);
     audit(&t, "category.create", "category", Some(category.id), serde_json::json!({ "name": category.name })).await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(category)))
@@ -162,16 +73,11 @@ async fn create(t: Tenant, Json(input): Json<CategoryInput>) -> AppResult<(Statu
 async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CategoryInput>) -> AppResult<Json<Category>> {
     t.require_permission(MANAGE).await?;
     let (name, icon) = input.validate()?;
-    let stmt = t
-        .prepare_cached(
-            "update categories set name = $2, icon = $3 where id = $1 and is_active returning id, name, icon",
-        )
-        .await?;
-    let row =
-        t.query_opt(&stmt, &[&id, &name, &icon]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
+    let category =
+        store::update(&t, id, &name, &icon).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
     audit(&t, "category.update", "category", Some(id), serde_json::json!({ "name": name })).await?;
     t.commit().await?;
-    Ok(Json(Category::from_row(&row)))
+    Ok(Json(category))
 }
 
 /// Products in a category, for the delete confirmation (needs the categories screen).

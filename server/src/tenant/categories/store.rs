@@ -4,10 +4,24 @@
 use tokio_postgres::Row;
 use tracing::instrument;
 
-use super::{Category, CategoryUsage};
+use super::model::{Category, CategoryUsage, FALLBACK_ICON, ICONS};
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
 use crate::tenant::removal::Usage;
+
+impl Category {
+    fn from_row(row: &Row) -> Self {
+        let icon: String = row.get("icon");
+        Category {
+            id: row.get("id"),
+            name: row.get("name"),
+            icon: if ICONS.contains(&icon.as_str()) { icon } else { FALLBACK_ICON.to_string() },
+        }
+    }
+}
+
+/// The category holding a name, for [`crate::tenant::taken`].
+pub const NAME_HOLDER: &str = "select id, is_active from categories where lower(name) = lower($1)";
 
 /// Products in an active category.
 pub const USAGE: &str =
@@ -21,6 +35,37 @@ impl Usage for CategoryUsage {
     fn in_use(&self) -> bool {
         self.products > 0
     }
+}
+
+/// The active categories, or the inactive ones, sorted by name.
+#[instrument(level = "debug", skip_all, fields(active = active))]
+pub async fn list(conn: &Conn, active: bool) -> AppResult<Vec<Category>> {
+    let stmt = conn
+        .prepare_cached("select id, name, icon from categories where is_active = $1 order by lower(name), id")
+        .await?;
+    Ok(conn.query(&stmt, &[&active]).await?.iter().map(Category::from_row).collect())
+}
+
+/// Adds a category; nothing when its name is taken.
+#[instrument(level = "debug", skip_all)]
+pub async fn insert(conn: &Conn, name: &str, icon: &str) -> AppResult<Option<Category>> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into categories (name, icon) values ($1, $2) on conflict do nothing returning id, name, icon",
+        )
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&name, &icon]).await?.as_ref().map(Category::from_row))
+}
+
+/// Changes an active category's name and icon; nothing when there is none with this id.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn update(conn: &Conn, id: i64, name: &str, icon: &str) -> AppResult<Option<Category>> {
+    let stmt = conn
+        .prepare_cached(
+            "update categories set name = $2, icon = $3 where id = $1 and is_active returning id, name, icon",
+        )
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&id, &name, &icon]).await?.as_ref().map(Category::from_row))
 }
 
 /// A category by id, active or not.

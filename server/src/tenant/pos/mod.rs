@@ -1,57 +1,20 @@
 //! Points of sale.
 
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
-use tokio_postgres::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::domain::{self, MAX_TEXT};
-use crate::error::{AppError, AppResult, Field, Msg};
+use crate::error::{AppError, AppResult, Msg};
 use crate::extract::{Json, Path, Query};
 use crate::session::Tenant;
 use crate::state::AppState;
 use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
 
+mod model;
 mod store;
 
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct PointOfSale {
-    pub id: i64,
-    pub name: String,
-}
-
-impl PointOfSale {
-    fn from_row(row: &Row) -> Self {
-        PointOfSale { id: row.get("id"), name: row.get("name") }
-    }
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct PosInput {
-    #[schema(value_type = String, required = true, min_length = 1)]
-    name: Option<String>,
-}
-
-impl PosInput {
-    fn name(&self) -> AppResult<String> {
-        domain::required_text(Field::Name, self.name.as_deref(), MAX_TEXT).map_err(|e| {
-            if self.name.as_deref().map(str::trim).unwrap_or_default().is_empty() {
-                AppError::bad_request(Msg::PosNameRequired)
-            } else {
-                e
-            }
-        })
-    }
-}
-
-/// What refers to a point of sale, for the delete confirmation.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct PosUsage {
-    pub users: i64,
-    pub transactions: i64,
-}
+pub use model::{PointOfSale, PosInput, PosUsage};
 
 /// A point of sale that users or transactions refer to is deactivated instead of deleted.
 const REMOVAL: Removal = Removal {
@@ -82,11 +45,9 @@ async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<V
     if !active {
         t.require_admin()?;
     }
-    let stmt =
-        t.prepare_cached("select id, name from points_of_sale where is_active = $1 order by lower(name), id").await?;
-    let rows = t.query(&stmt, &[&active]).await?;
+    let list = store::list(&t, active).await?;
     t.commit().await?;
-    Ok(Json(rows.iter().map(PointOfSale::from_row).collect()))
+    Ok(Json(list))
 }
 
 /// Adds a point of sale (admin).
@@ -95,14 +56,9 @@ async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<V
 async fn create(t: Tenant, Json(input): Json<PosInput>) -> AppResult<(StatusCode, Json<PointOfSale>)> {
     t.require_admin()?;
     let name = input.name()?;
-    let stmt = t
-        .prepare_cached("insert into points_of_sale (name) values ($1) on conflict do nothing returning id, name")
-        .await?;
-    let Some(row) = t.query_opt(&stmt, &[&name]).await? else {
-        let lookup = "select id, is_active from points_of_sale where lower(name) = lower($1)";
-        return Err(taken(&t, lookup, &name, Msg::PosExists, Msg::PosInactiveExists).await);
+    let Some(pos) = store::insert(&t, &name).await? else {
+        return Err(taken(&t, store::NAME_HOLDER, &name, Msg::PosExists, Msg::PosInactiveExists).await);
     };
-    let pos = PointOfSale::from_row(&row);
     audit(&t, "pos.create", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(pos)))
@@ -115,10 +71,7 @@ async fn create(t: Tenant, Json(input): Json<PosInput>) -> AppResult<(StatusCode
 async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<PosInput>) -> AppResult<Json<PointOfSale>> {
     t.require_admin()?;
     let name = input.name()?;
-    let stmt =
-        t.prepare_cached("update points_of_sale set name = $2 where id = $1 and is_active returning id, name").await?;
-    let row = t.query_opt(&stmt, &[&id, &name]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
-    let pos = PointOfSale::from_row(&row);
+    let pos = store::rename(&t, id, &name).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
     audit(&t, "pos.update", "pos", Some(pos.id), serde_json::json!({ "name": pos.name })).await?;
     t.commit().await?;
     Ok(Json(pos))

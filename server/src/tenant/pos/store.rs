@@ -4,10 +4,19 @@
 use tokio_postgres::Row;
 use tracing::instrument;
 
-use super::{PointOfSale, PosUsage};
+use super::model::{PointOfSale, PosUsage};
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
 use crate::tenant::removal::Usage;
+
+impl PointOfSale {
+    fn from_row(row: &Row) -> Self {
+        PointOfSale { id: row.get("id"), name: row.get("name") }
+    }
+}
+
+/// The point of sale holding a name, for [`crate::tenant::taken`].
+pub const NAME_HOLDER: &str = "select id, is_active from points_of_sale where lower(name) = lower($1)";
 
 /// Users and transactions that refer to an active point of sale.
 pub const USAGE: &str = "select (select count(*) from users where pos_id = p.id) as users, \
@@ -22,6 +31,33 @@ impl Usage for PosUsage {
     fn in_use(&self) -> bool {
         self.users > 0 || self.transactions > 0
     }
+}
+
+/// The active points of sale, or the inactive ones, sorted by name.
+#[instrument(level = "debug", skip_all, fields(active = active))]
+pub async fn list(conn: &Conn, active: bool) -> AppResult<Vec<PointOfSale>> {
+    let stmt = conn
+        .prepare_cached("select id, name from points_of_sale where is_active = $1 order by lower(name), id")
+        .await?;
+    Ok(conn.query(&stmt, &[&active]).await?.iter().map(PointOfSale::from_row).collect())
+}
+
+/// Adds a point of sale; nothing when its name is taken.
+#[instrument(level = "debug", skip_all)]
+pub async fn insert(conn: &Conn, name: &str) -> AppResult<Option<PointOfSale>> {
+    let stmt = conn
+        .prepare_cached("insert into points_of_sale (name) values ($1) on conflict do nothing returning id, name")
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&name]).await?.as_ref().map(PointOfSale::from_row))
+}
+
+/// Renames an active point of sale; nothing when there is none with this id.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn rename(conn: &Conn, id: i64, name: &str) -> AppResult<Option<PointOfSale>> {
+    let stmt = conn
+        .prepare_cached("update points_of_sale set name = $2 where id = $1 and is_active returning id, name")
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&id, &name]).await?.as_ref().map(PointOfSale::from_row))
 }
 
 /// A point of sale by id, active or not.

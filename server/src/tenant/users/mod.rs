@@ -1,12 +1,9 @@
 //! Company users: admins, supervisors and cashiers (cajeros).
 
+use axum::extract::State;
 use axum::http::StatusCode;
-use serde::{Deserialize, Serialize};
-use tokio_postgres::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-
-use axum::extract::State;
 
 use crate::db::TenantTx;
 use crate::domain::{self, Role};
@@ -18,73 +15,11 @@ use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
 use crate::throttle::{self, PasswordCheck};
 
+mod model;
 mod store;
 
-/// Creates the company's `admin` account while its schema is provisioned.
-pub async fn insert_admin(client: &tokio_postgres::Client, password_hash: &str) -> Result<(), tokio_postgres::Error> {
-    client
-        .execute("insert into users (username, password_hash, role) values ('admin', $1, 'admin')", &[&password_hash])
-        .await?;
-    Ok(())
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct User {
-    pub id: i64,
-    pub username: String,
-    pub role: String,
-    pub pos_id: Option<i64>,
-    pub pos_name: Option<String>,
-}
-
-const USER_SELECT: &str = "select u.id, u.username, u.role, u.pos_id, p.name as pos_name \
-                           from users u left join points_of_sale p on p.id = u.pos_id";
-
-impl User {
-    fn from_row(row: &Row) -> Self {
-        User {
-            id: row.get("id"),
-            username: row.get("username"),
-            role: row.get("role"),
-            pos_id: row.get("pos_id"),
-            pos_name: row.get("pos_name"),
-        }
-    }
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserInput {
-    /// Create only.
-    username: Option<String>,
-    /// Create only.
-    password: Option<String>,
-    /// admin, supervisor or cajero.
-    #[schema(value_type = String, required = true, min_length = 1)]
-    role: Option<String>,
-    /// Required unless the role is admin (an admin has none).
-    #[schema(value_type = Option<i64>)]
-    pos_id: Option<serde_json::Value>,
-}
-
-impl UserInput {
-    /// The role and point of sale, with the rule that only non-admins have (and need) one.
-    fn role_and_pos(&self) -> AppResult<(Role, Option<i64>)> {
-        let role = Role::parse(self.role.as_deref().unwrap_or_default().trim())?;
-        let pos = domain::optional_id(Field::PosId, self.pos_id.as_ref())?;
-        match role {
-            Role::Admin => Ok((role, None)),
-            _ => pos.map(|p| (role, Some(p))).ok_or_else(|| AppError::bad_request(Msg::UserPosRequired)),
-        }
-    }
-}
-
-/// Transactions made by a user, for the delete confirmation.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct UserUsage {
-    pub transactions: i64,
-}
+pub use model::{PasswordChange, PasswordChanged, PasswordReset, PasswordResetDone, User, UserInput, UserUsage};
+pub use store::insert_admin;
 
 /// A user with transactions is deactivated instead of deleted, and can no longer log in.
 const REMOVAL: Removal = Removal {
@@ -108,35 +43,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(change_own_password))
 }
 
-#[derive(Deserialize, utoipa::ToSchema)]
-pub struct PasswordReset {
-    /// The user's new password, 8 to 128 characters.
-    #[schema(value_type = String, required = true, min_length = 8)]
-    password: Option<String>,
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PasswordChange {
-    #[schema(value_type = String, required = true, min_length = 1)]
-    current_password: Option<String>,
-    /// 8 to 128 characters.
-    #[schema(value_type = String, required = true, min_length = 8)]
-    new_password: Option<String>,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct PasswordResetDone {
-    pub message: String,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct PasswordChanged {
-    pub message: String,
-    /// A new session token for the caller: the one used for this request has ended.
-    pub token: String,
-}
-
 /// Active users, sorted by username (admin and supervisor); the inactive ones with
 /// `status=inactive` (admin).
 #[utoipa::path(get, path = "/users", tag = "users", security(("bearer" = [])), params(StatusParams),
@@ -148,30 +54,21 @@ async fn list(t: Tenant, Query(status): Query<StatusParams>) -> AppResult<Json<V
     } else {
         t.require_admin()?;
     }
-    let stmt = t.prepare_cached(&format!("{USER_SELECT} where u.is_active = $1 order by u.username")).await?;
-    let rows = t.query(&stmt, &[&active]).await?;
+    let list = store::list(&t, active).await?;
     t.commit().await?;
-    Ok(Json(rows.iter().map(User::from_row).collect()))
+    Ok(Json(list))
 }
 
 async fn check_pos(t: &Tenant, pos: Option<i64>) -> AppResult<()> {
-    if let Some(pos) = pos {
-        // `for share`: the point of sale cannot be deleted while this user is being saved.
-        let stmt = t.prepare_cached("select 1 from points_of_sale where id = $1 and is_active for share").await?;
-        if t.query_opt(&stmt, &[&pos]).await?.is_none() {
-            return Err(AppError::bad_request(Msg::PosNotFound));
-        }
+    match pos {
+        Some(pos) if !store::share_pos(t, pos).await? => Err(AppError::bad_request(Msg::PosNotFound)),
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// Refuses a change that would leave the company without an active admin.
 async fn keep_an_admin(t: &Tenant, id: i64) -> AppResult<()> {
-    let stmt = t.prepare_cached("select count(*) from users where role = 'admin' and is_active and id <> $1").await?;
-    // Serialise admin changes so two of them cannot each remove "another" admin.
-    t.execute("lock table users in share row exclusive mode", &[]).await?;
-    let others: i64 = t.query_one(&stmt, &[&id]).await?.get(0);
-    if others == 0 {
+    if store::other_admins(t, id).await? == 0 {
         return Err(AppError::conflict(Msg::UserLastAdmin));
     }
     Ok(())
@@ -191,17 +88,9 @@ async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCod
     let (role, pos) = input.role_and_pos()?;
     check_pos(&t, pos).await?;
     let hash = session::hash_password(password).await?;
-    let stmt = t
-        .prepare_cached(
-            "insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4) \
-             on conflict do nothing returning id",
-        )
-        .await?;
-    let Some(row) = t.query_opt(&stmt, &[&username, &hash, &role.as_str(), &pos]).await? else {
-        let lookup = "select id, is_active from users where username = $1";
-        return Err(taken(&t, lookup, &username, Msg::UserExists, Msg::UserInactiveExists).await);
+    let Some(id) = store::insert(&t, &username, &hash, role.as_str(), pos).await? else {
+        return Err(taken(&t, store::USERNAME_HOLDER, &username, Msg::UserExists, Msg::UserInactiveExists).await);
     };
-    let id: i64 = row.get(0);
     audit(&t, "user.create", "user", Some(id), serde_json::json!({ "username": username, "role": role })).await?;
     let user = store::fetch(&t, id).await?;
     t.commit().await?;
@@ -223,8 +112,7 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<UserInput>) ->
         keep_an_admin(&t, id).await?;
     }
     check_pos(&t, pos).await?;
-    let stmt = t.prepare_cached("update users set role = $2, pos_id = $3 where id = $1 and is_active").await?;
-    t.execute(&stmt, &[&id, &role.as_str(), &pos]).await?;
+    store::update(&t, id, role.as_str(), pos).await?;
     audit(&t, "user.update", "user", Some(id), serde_json::json!({ "role": role, "posId": pos })).await?;
     let user = store::fetch(&t, id).await?;
     t.commit().await?;
@@ -249,9 +137,8 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     if id == t.user.id {
         return Err(AppError::bad_request(Msg::UserDeleteSelf));
     }
-    let stmt = t.prepare_cached("select role from users where id = $1 and is_active for update").await?;
-    let row = t.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
-    if row.get::<_, String>("role") == "admin" {
+    let role = store::lock_role(&t, id).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
+    if role == "admin" {
         keep_an_admin(&t, id).await?;
     }
     removal::remove::<UserUsage>(t, &REMOVAL, id).await
@@ -285,14 +172,7 @@ async fn reset_password(
     }
     let password = domain::new_password(Field::Password, input.password.as_deref())?;
     let hash = session::hash_password(password).await?;
-    let stmt = t
-        .prepare_cached(
-            "update users set password_hash = $2, session_version = session_version + 1 \
-             where id = $1 and is_active returning username",
-        )
-        .await?;
-    let row = t.query_opt(&stmt, &[&id, &hash]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
-    let username: String = row.get(0);
+    let username = store::reset_password(&t, id, &hash).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
     audit(&t, "user.passwordReset", "user", Some(id), serde_json::json!({ "username": username })).await?;
     t.commit().await?;
     Ok(Json(PasswordResetDone { message: Msg::UserPasswordReset.render(lang, &Params::new()) }))
@@ -330,8 +210,7 @@ async fn change_own_password(
         .between_transactions(&state, async {
             throttle::throttled(&state, check, async {
                 let tx = TenantTx::begin(&state.pool, &prefix).await?;
-                let stmt = tx.prepare_cached("select password_hash from users where id = $1 and is_active").await?;
-                let hash: Option<String> = tx.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0));
+                let hash = store::password_hash(&tx, id).await?;
                 tx.commit().await?;
                 let hash = hash.unwrap_or(session::dummy_hash().await);
                 Ok(session::verify_password(current, hash).await.then_some(()))
@@ -343,14 +222,8 @@ async fn change_own_password(
         return Err(AppError::bad_request(Msg::CurrentPasswordIncorrect));
     }
     let hash = session::hash_password(password).await?;
-    let stmt = t
-        .prepare_cached(
-            "update users set password_hash = $2, session_version = session_version + 1 \
-             where id = $1 and is_active returning session_version",
-        )
-        .await?;
-    let row = t.query_opt(&stmt, &[&id, &hash]).await?.ok_or_else(AppError::unauthorized)?;
-    let claims = session::Claims { sv: row.get(0), ..t.claims().clone() };
+    let sv = store::change_password(&t, id, &hash).await?.ok_or_else(AppError::unauthorized)?;
+    let claims = session::Claims { sv, ..t.claims().clone() };
     audit(&t, "user.passwordChange", "user", Some(id), serde_json::json!({})).await?;
     t.commit().await?;
     let token = state.keys.issue(claims)?;

@@ -1,13 +1,40 @@
 //! Data access of the company users: every SQL statement of the entity. Functions run inside
-//! the caller's tenant transaction and never commit.
+//! the caller's tenant transaction and never commit, but for [`insert_admin`].
 
 use tokio_postgres::Row;
 use tracing::instrument;
 
-use super::{User, UserUsage, USER_SELECT};
+use super::model::{User, UserUsage};
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
 use crate::tenant::removal::Usage;
+
+const USER_SELECT: &str = "select u.id, u.username, u.role, u.pos_id, p.name as pos_name \
+                           from users u left join points_of_sale p on p.id = u.pos_id";
+
+impl User {
+    fn from_row(row: &Row) -> Self {
+        User {
+            id: row.get("id"),
+            username: row.get("username"),
+            role: row.get("role"),
+            pos_id: row.get("pos_id"),
+            pos_name: row.get("pos_name"),
+        }
+    }
+}
+
+/// Creates the company's `admin` account while its schema is provisioned.
+#[instrument(level = "debug", skip_all)]
+pub async fn insert_admin(client: &tokio_postgres::Client, password_hash: &str) -> Result<(), tokio_postgres::Error> {
+    client
+        .execute("insert into users (username, password_hash, role) values ('admin', $1, 'admin')", &[&password_hash])
+        .await?;
+    Ok(())
+}
+
+/// The user holding a username, for [`crate::tenant::taken`].
+pub const USERNAME_HOLDER: &str = "select id, is_active from users where username = $1";
 
 /// Transactions made by an active user.
 pub const USAGE: &str = "select (select count(*) from transactions where cashier_id = u.id) \
@@ -23,10 +50,102 @@ impl Usage for UserUsage {
     }
 }
 
+/// The active users, or the inactive ones, sorted by username.
+#[instrument(level = "debug", skip_all, fields(active = active))]
+pub async fn list(conn: &Conn, active: bool) -> AppResult<Vec<User>> {
+    let stmt = conn.prepare_cached(&format!("{USER_SELECT} where u.is_active = $1 order by u.username")).await?;
+    Ok(conn.query(&stmt, &[&active]).await?.iter().map(User::from_row).collect())
+}
+
 /// An active user by id.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn fetch(conn: &Conn, id: i64) -> AppResult<User> {
     let stmt = conn.prepare_cached(&format!("{USER_SELECT} where u.id = $1 and u.is_active")).await?;
     let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
     Ok(User::from_row(&row))
+}
+
+/// Whether a point of sale is active, holding it (`for share`) so that it cannot be deleted
+/// while the user assigned to it is saved.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn share_pos(conn: &Conn, id: i64) -> AppResult<bool> {
+    let stmt = conn.prepare_cached("select 1 from points_of_sale where id = $1 and is_active for share").await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.is_some())
+}
+
+/// The active admins other than `id`, counted once the users table is locked against other
+/// admin changes, so that two of them cannot each remove "another" admin.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn other_admins(conn: &Conn, id: i64) -> AppResult<i64> {
+    let stmt =
+        conn.prepare_cached("select count(*) from users where role = 'admin' and is_active and id <> $1").await?;
+    conn.execute("lock table users in share row exclusive mode", &[]).await?;
+    Ok(conn.query_one(&stmt, &[&id]).await?.get(0))
+}
+
+/// Adds a user and answers their id; nothing when the username is taken.
+#[instrument(level = "debug", skip_all)]
+pub async fn insert(
+    conn: &Conn,
+    username: &str,
+    password_hash: &str,
+    role: &str,
+    pos: Option<i64>,
+) -> AppResult<Option<i64>> {
+    let stmt = conn
+        .prepare_cached(
+            "insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4) \
+             on conflict do nothing returning id",
+        )
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&username, &password_hash, &role, &pos]).await?.map(|row| row.get(0)))
+}
+
+/// Changes an active user's role and point of sale.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn update(conn: &Conn, id: i64, role: &str, pos: Option<i64>) -> AppResult<()> {
+    let stmt = conn.prepare_cached("update users set role = $2, pos_id = $3 where id = $1 and is_active").await?;
+    conn.execute(&stmt, &[&id, &role, &pos]).await?;
+    Ok(())
+}
+
+/// Locks an active user for the rest of the transaction and answers their role; nothing when
+/// there is none with this id.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn lock_role(conn: &Conn, id: i64) -> AppResult<Option<String>> {
+    let stmt = conn.prepare_cached("select role from users where id = $1 and is_active for update").await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| row.get("role")))
+}
+
+/// An active user's password hash.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn password_hash(conn: &Conn, id: i64) -> AppResult<Option<String>> {
+    let stmt = conn.prepare_cached("select password_hash from users where id = $1 and is_active").await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0)))
+}
+
+/// Sets an active user's password and ends their sessions; answers their username, or nothing
+/// when there is none with this id.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn reset_password(conn: &Conn, id: i64, password_hash: &str) -> AppResult<Option<String>> {
+    let stmt = conn
+        .prepare_cached(
+            "update users set password_hash = $2, session_version = session_version + 1 \
+             where id = $1 and is_active returning username",
+        )
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&id, &password_hash]).await?.map(|row| row.get(0)))
+}
+
+/// Sets an active user's password and ends their sessions; answers their new session version,
+/// or nothing when there is none with this id.
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn change_password(conn: &Conn, id: i64, password_hash: &str) -> AppResult<Option<i32>> {
+    let stmt = conn
+        .prepare_cached(
+            "update users set password_hash = $2, session_version = session_version + 1 \
+             where id = $1 and is_active returning session_version",
+        )
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&id, &password_hash]).await?.map(|row| row.get(0)))
 }

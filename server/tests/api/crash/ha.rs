@@ -76,22 +76,13 @@ impl Formation {
         let pg_ctl = pg_program("pg_ctl").display().to_string();
         let monitor_port = formation.monitor.port.to_string();
         let monitor_data = formation.monitor.pgdata.display().to_string();
+        // How every service runs: trusting local connections, without TLS, in the foreground.
+        let service = ["--auth", "trust", "--no-ssl", "--pgctl", &pg_ctl, "--run"];
         let args = [
-            "create",
-            "monitor",
-            "--pgdata",
-            &monitor_data,
-            "--pgport",
-            &monitor_port,
-            "--hostname",
-            "127.0.0.1",
-            "--auth",
-            "trust",
-            "--no-ssl",
-            "--pgctl",
-            &pg_ctl,
-            "--run",
-        ];
+            &["create", "monitor", "--pgdata", &monitor_data, "--pgport", &monitor_port, "--hostname", "127.0.0.1"][..],
+            &service,
+        ]
+        .concat();
         formation.monitor.child = Some(formation.spawn("monitor", &args));
         let mut ready = false;
         for _ in 0..600 {
@@ -122,7 +113,7 @@ impl Formation {
                 let node = &formation.nodes[n];
                 (node.name.clone(), node.pgdata.display().to_string(), node.port.to_string())
             };
-            let args = [
+            let node = [
                 "create",
                 "postgres",
                 "--pgdata",
@@ -137,13 +128,8 @@ impl Formation {
                 &name,
                 "--monitor",
                 &monitor_uri,
-                "--auth",
-                "trust",
-                "--no-ssl",
-                "--pgctl",
-                &pg_ctl,
-                "--run",
             ];
+            let args = [&node[..], &service].concat();
             formation.nodes[n].child = Some(formation.spawn(&name, &args));
             // The first node starts alone ('single'); the second is cloned from it.
             let wanted: Vec<(&str, &str)> =

@@ -12,7 +12,7 @@ async fn the_daily_job_runs_each_company_once_a_day_even_when_two_processes_star
     let app = spawn_app().await;
     let acme = shop(&app, "acme").await;
     let globex = shop(&app, "globex").await;
-    sql(&app, &acme, "update settings set expiration_policy = 'fifo', points_expiration_days = 30").await;
+    with_fifo_after_30_days(&app, &acme).await;
     sql(&app, &globex, "update settings set expiration_policy = 'inactivity', inactivity_days = 90").await;
     let now = bogota(2025, 6, 15, 1, 0);
     let ana = add_customer(&app, &acme, "1", None).await;

@@ -18,7 +18,7 @@ async fn expire(clock: &Clock<'_>, at: chrono::DateTime<Utc>) -> (i64, i64) {
 async fn fifo_expires_each_batch_its_configured_days_after_it_was_earned() {
     let app = spawn_app().await;
     let shop = shop(&app, "acme").await;
-    sql(&app, &shop, "update settings set expiration_policy = 'fifo', points_expiration_days = 30").await;
+    with_fifo_after_30_days(&app, &shop).await;
     let (ana, beto, carla) = (
         add_customer(&app, &shop, "1", None).await,
         add_customer(&app, &shop, "2", None).await,

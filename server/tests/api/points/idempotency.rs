@@ -4,13 +4,11 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::support::*;
-use crate::helpers::{spawn_app, spawn_app_with_pool};
+use crate::helpers::spawn_app_with_pool;
 
 #[tokio::test]
 async fn the_same_idempotency_key_sent_twice_posts_once_and_answers_the_first_answer_again() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
     let path = format!("/api/customers/{customer}/accredit");
     let body = json!({ "invoiceAmount": 50_000, "invoiceReference": "F-77" });
 
@@ -90,9 +88,7 @@ async fn the_same_idempotency_key_sent_concurrently_posts_once() {
 
 #[tokio::test]
 async fn an_idempotency_key_reused_for_a_different_request_is_refused() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
     let path = format!("/api/customers/{customer}/accredit");
     let (status, _, _) = post_with_key(&app, &path, &shop.admin, "key-1", json!({ "invoiceAmount": 50_000 })).await;
     assert_eq!(status, StatusCode::OK);
@@ -116,9 +112,7 @@ async fn an_idempotency_key_reused_for_a_different_request_is_refused() {
 
 #[tokio::test]
 async fn a_request_that_failed_does_not_use_up_its_idempotency_key() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
     let redeem = format!("/api/customers/{customer}/redeem");
     let body = json!({ "pointsToRedeem": 100 });
     let (status, answer, _) = post_with_key(&app, &redeem, &shop.admin, "retry-me", body.clone()).await;

@@ -5,15 +5,12 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::support::*;
-use crate::helpers::spawn_app;
 use crate::helpers::spawn_app_with_pool;
 
 #[tokio::test]
 async fn redeeming_points_takes_the_oldest_batches_first_and_values_them_at_the_redemption_rate() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop, customer) = acme_with_customer().await;
     sql(&app, &shop, "update settings set redemption_rate = 100").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
     let clock = Clock::new(&app, &shop).await;
     let start = Utc::now() - Duration::days(3);
     for (day, amount) in [(0, 10_000), (1, 20_000), (2, 30_000)] {
@@ -40,9 +37,7 @@ async fn redeeming_points_takes_the_oldest_batches_first_and_values_them_at_the_
 
 #[tokio::test]
 async fn redeeming_a_product_spends_its_points_and_records_its_price() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
     let product = add_product(&app, &shop, "TAZ-1", 150, 15_000, true).await;
     accredit_api(&app, &shop.admin, customer, 20_000).await;
 
@@ -89,9 +84,7 @@ async fn redeeming_a_product_spends_its_points_and_records_its_price() {
 
 #[tokio::test]
 async fn a_redemption_refuses_invalid_points_a_short_balance_and_inactive_customers_or_products() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = acme_with_customer().await;
     accredit_api(&app, &shop.admin, customer, 10_000).await; // 100 points
     let path = format!("/api/customers/{customer}/redeem");
     for points in [json!(0), json!(-3), json!(1.5), json!("diez"), json!(null)] {

@@ -29,7 +29,7 @@ export function customerFormValues(customer: Customer): CustomerFormValues {
     email: customer.email ?? '',
     phone: customer.phone ?? '',
     address: customer.address ?? '',
-    // An ISO date-time is cut to its date (SPEC.md section 3).
+    // An ISO date-time is cut to its date (docs/screens.md, "Forms").
     birthdate: customer.birthdate ? customer.birthdate.slice(0, 10) : '',
   };
 }
@@ -39,7 +39,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export type CustomerCheck = { ok: true; body: CustomerInput } | { ok: false; error: TKey };
 
 /**
- * Validates the form (SPEC.md section 5): adding needs the name and the document; editing needs
+ * Validates the form (docs/screens.md, "Forms"): adding needs the name and the document; editing needs
  * the name (an emptied document keeps the stored one). Empty optional fields are sent as null.
  */
 export function checkCustomer(values: CustomerFormValues, existing?: Customer): CustomerCheck {

@@ -1,4 +1,4 @@
-// The product's price and points value as typed (SPEC.md section 5): digits only (anything else
+// The product's price and points value as typed (docs/screens.md, "Forms"): digits only (anything else
 // is stripped), an empty field is 0, shown with Colombian thousands grouping (1.234.567).
 
 import { digitsOnly, formatDigits } from '../../../lib/format';

@@ -10,7 +10,7 @@ import { useTimedMessage } from '../shared/useTimedMessage';
 
 /**
  * Runs point expiration now (irreversible), after a confirmation. While it runs the button reads 'Ejecutando...' and is
- * disabled; the result shows for 5 s (SPEC.md section 4).
+ * disabled; the result shows for 5 s (docs/screens.md, "Messages").
  */
 export function MaintenanceCard() {
   const { t } = useTranslation();

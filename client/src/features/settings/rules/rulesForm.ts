@@ -1,6 +1,6 @@
-// The program-rules form (the server's bounds are in docs/decisions.md, "Settings"): numbers are
-// kept as typed and converted on save (anything non-numeric becomes 0), then checked against their
-// bounds and steps.
+// The program-rules form (docs/screens.md, "Forms"; the bounds in docs/decisions.md, "Settings"):
+// numbers are kept as typed and converted on save (anything non-numeric becomes 0), then checked
+// against their bounds and steps.
 
 import type { Locale } from '../../../lib/format';
 import type { ExpirationPolicy, Settings } from '../../../lib/types';
@@ -52,7 +52,7 @@ export function rulesFormValues(settings: Settings, locale: Locale = 'es'): Rule
   const numbers = Object.fromEntries(NUMERIC_RULES.map((key) => [key, ruleText(settings[key], locale)])) as Record<NumericRule, string>;
   return {
     ...numbers,
-    expirationPolicy: EXPIRATION_POLICIES.find((p) => p === settings.expirationPolicy) ?? 'none',
+    expirationPolicy: EXPIRATION_POLICIES.includes(settings.expirationPolicy) ? settings.expirationPolicy : 'none',
     enableFirstPurchaseBonus: settings.enableFirstPurchaseBonus,
     enableBirthdayBonus: settings.enableBirthdayBonus,
   };

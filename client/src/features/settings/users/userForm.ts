@@ -1,4 +1,4 @@
-// The user form's rules (SPEC.md section 5): username, password and role are required; the point
+// The user form's rules (docs/screens.md, "Forms"): username, password and role are required; the point
 // of sale is required unless the role is admin. An admin has no point of sale: the field is
 // disabled, shown as not applicable, and posId is left out of the request. Other roles send posId
 // as a number.

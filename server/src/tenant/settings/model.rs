@@ -1,0 +1,224 @@
+//! The program's rules and role permissions as the API answers and takes them, with their
+//! bounds.
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{AppError, AppResult, Field, Msg};
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
+pub struct RolePermissions {
+    pub supervisor: Vec<String>,
+    pub cajero: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Settings {
+    #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
+    pub points_per_peso: Decimal,
+    #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
+    pub redemption_rate: Decimal,
+    #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
+    pub campaign_multiplier: Decimal,
+    pub expiration_policy: String,
+    pub points_expiration_days: i32,
+    pub inactivity_days: i32,
+    pub enable_first_purchase_bonus: bool,
+    #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
+    pub first_purchase_bonus_multiplier: Decimal,
+    pub enable_birthday_bonus: bool,
+    #[serde(with = "rust_decimal::serde::float")]
+    #[schema(value_type = f64)]
+    pub birthday_bonus_multiplier: Decimal,
+    pub role_permissions: RolePermissions,
+    pub time_zone: String,
+}
+
+impl Settings {
+    /// Whether an admin has set the rules a sale needs: points per peso and the redemption rate.
+    /// A new company starts with both at 0, and the till refuses to accredit or redeem until
+    /// they are set (`docs/decisions.md`).
+    pub fn rules_set(&self) -> bool {
+        self.points_per_peso > Decimal::ZERO && self.redemption_rate > Decimal::ZERO
+    }
+
+    /// Refuses a sale while the rules are not set.
+    pub fn require_rules(&self) -> AppResult<()> {
+        if self.rules_set() {
+            Ok(())
+        } else {
+            Err(AppError::conflict(Msg::RulesNotSet))
+        }
+    }
+}
+
+/// The paths a role's permission list may hold.
+pub const GRANTABLE_PATHS: [&str; 7] = [
+    "/main",
+    "/accreditar",
+    "/redimir",
+    "/reportes",
+    "/settings/customers",
+    "/settings/products",
+    "/settings/categories",
+];
+
+pub const EXPIRATION_POLICIES: [&str; 4] = ["none", "fifo", "inactivity", "calendar"];
+
+/// A settings update: every field is optional and an absent one keeps its current value.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsInput {
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    points_per_peso: Option<Decimal>,
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    redemption_rate: Option<Decimal>,
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    campaign_multiplier: Option<Decimal>,
+    expiration_policy: Option<String>,
+    points_expiration_days: Option<i64>,
+    inactivity_days: Option<i64>,
+    enable_first_purchase_bonus: Option<bool>,
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    first_purchase_bonus_multiplier: Option<Decimal>,
+    enable_birthday_bonus: Option<bool>,
+    #[serde(default, with = "rust_decimal::serde::float_option")]
+    #[schema(value_type = Option<f64>)]
+    birthday_bonus_multiplier: Option<Decimal>,
+    role_permissions: Option<RolePermissions>,
+    /// An IANA time zone, e.g. America/Bogota.
+    time_zone: Option<String>,
+}
+
+/// A decimal within `[min, max]` that is a whole multiple of `step`; the current value is
+/// accepted as it is, so the object `GET /settings` answered can be saved back (a new company's
+/// rules start at 0, below every minimum).
+fn stepped(
+    field: Field,
+    value: Decimal,
+    current: Decimal,
+    (min, max, step): (Decimal, Decimal, Decimal),
+) -> AppResult<Decimal> {
+    let value = value.round_dp(6).normalize();
+    if value == current.normalize() {
+        return Ok(current);
+    }
+    if value < min || value > max {
+        return Err(AppError::bad_request(
+            Msg::FieldRange.field(field).with("min", min.to_string()).with("max", max.to_string()),
+        ));
+    }
+    if !(value / step).fract().is_zero() {
+        return Err(AppError::bad_request(Msg::FieldStep.field(field).with("step", step.to_string())));
+    }
+    Ok(value)
+}
+
+fn days(field: Field, value: i64, current: i32) -> AppResult<i32> {
+    if value == i64::from(current) {
+        return Ok(current);
+    }
+    if !(1..=36_500).contains(&value) {
+        return Err(AppError::bad_request(Msg::FieldDays.field(field)));
+    }
+    Ok(value as i32)
+}
+
+fn permissions(list: &[String], role: &str) -> AppResult<Vec<String>> {
+    let mut out: Vec<String> = Vec::new();
+    for path in list {
+        if !GRANTABLE_PATHS.contains(&path.as_str()) {
+            return Err(AppError::bad_request(
+                Msg::PermissionsInvalid.with("role", role).with("paths", GRANTABLE_PATHS.join(", ")),
+            ));
+        }
+        if !out.contains(path) {
+            out.push(path.clone());
+        }
+    }
+    Ok(out)
+}
+
+impl SettingsInput {
+    /// The current settings with this update applied, validated.
+    pub fn apply(self, mut s: Settings) -> AppResult<Settings> {
+        let d = |text: &str| text.parse::<Decimal>().expect("constant");
+        if let Some(v) = self.points_per_peso {
+            s.points_per_peso =
+                stepped(Field::PointsPerPeso, v, s.points_per_peso, (d("0.001"), d("1000"), d("0.001")))?;
+        }
+        if let Some(v) = self.redemption_rate {
+            s.redemption_rate = stepped(Field::RedemptionRate, v, s.redemption_rate, (d("1"), d("1000000"), d("1")))?;
+        }
+        if let Some(v) = self.campaign_multiplier {
+            s.campaign_multiplier =
+                stepped(Field::CampaignMultiplier, v, s.campaign_multiplier, (d("1"), d("100"), d("0.5")))?;
+        }
+        if let Some(v) = self.expiration_policy {
+            if !EXPIRATION_POLICIES.contains(&v.as_str()) {
+                return Err(AppError::bad_request(Msg::ExpirationPolicyInvalid));
+            }
+            s.expiration_policy = v;
+        }
+        if let Some(v) = self.points_expiration_days {
+            s.points_expiration_days = days(Field::PointsExpirationDays, v, s.points_expiration_days)?;
+        }
+        if let Some(v) = self.inactivity_days {
+            s.inactivity_days = days(Field::InactivityDays, v, s.inactivity_days)?;
+        }
+        if let Some(v) = self.enable_first_purchase_bonus {
+            s.enable_first_purchase_bonus = v;
+        }
+        if let Some(v) = self.first_purchase_bonus_multiplier {
+            s.first_purchase_bonus_multiplier = stepped(
+                Field::FirstPurchaseBonusMultiplier,
+                v,
+                s.first_purchase_bonus_multiplier,
+                (d("1"), d("100"), d("0.1")),
+            )?;
+        }
+        if let Some(v) = self.enable_birthday_bonus {
+            s.enable_birthday_bonus = v;
+        }
+        if let Some(v) = self.birthday_bonus_multiplier {
+            s.birthday_bonus_multiplier =
+                stepped(Field::BirthdayBonusMultiplier, v, s.birthday_bonus_multiplier, (d("1"), d("100"), d("0.1")))?;
+        }
+        if let Some(p) = self.role_permissions {
+            s.role_permissions = RolePermissions {
+                supervisor: permissions(&p.supervisor, "supervisor")?,
+                cajero: permissions(&p.cajero, "cajero")?,
+            };
+        }
+        if let Some(tz) = self.time_zone {
+            if tz.parse::<chrono_tz::Tz>().is_err() {
+                return Err(AppError::bad_request(Msg::TimeZoneInvalid));
+            }
+            s.time_zone = tz;
+        }
+        Ok(s)
+    }
+}
+
+/// What a new company still has to set up before its tills can work.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SetupProgress {
+    /// Points per peso and the redemption rate are set.
+    pub rules: bool,
+    /// Active points of sale.
+    pub points_of_sale: i64,
+    /// Active supervisors and cashiers.
+    pub users: i64,
+    /// Active products that can be redeemed (worth at least 1 point).
+    pub products: i64,
+}
