@@ -11,6 +11,7 @@ use tokio::process::Command;
 use crate::citus;
 use crate::db::{self, tenant_schema};
 use crate::domain::Prefix;
+use crate::platform;
 
 /// Finds a PostgreSQL client program on PATH or among the installed server versions.
 fn pg_program(name: &str) -> anyhow::Result<PathBuf> {
@@ -49,11 +50,10 @@ pub async fn backup(database_url: &str, dir: &Path, concurrency: usize) -> anyho
     let pg_dump = pg_program("pg_dump")?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let client = db::connect_dedicated(database_url).await?;
-    let rows =
-        client.query("select prefix from platform.companies where state = 'active' order by prefix", &[]).await?;
+    let prefixes = platform::store::active_prefixes(&client).await?;
     drop(client);
     let mut schemas = vec!["platform".to_string()];
-    schemas.extend(rows.iter().map(|r| tenant_schema(&Prefix::from_trusted(r.get(0)))));
+    schemas.extend(prefixes.iter().map(tenant_schema));
     let total = schemas.len();
     let mut done = 0;
     let mut written = Vec::with_capacity(total);
@@ -115,11 +115,7 @@ pub async fn restore(database_url: &str, prefix: &Prefix, file: &Path) -> anyhow
         bail!("{} does not hold the schema {schema}", file.display());
     }
     let mut client = db::connect_dedicated(database_url).await?;
-    let exists = client
-        .query_opt("select 1 from platform.companies where prefix = $1 and state = 'active'", &[&prefix.as_str()])
-        .await?
-        .is_some();
-    if !exists {
+    if !platform::store::is_active(&client, prefix).await? {
         bail!("no active company with prefix '{prefix}': create it first, then restore its data");
     }
     // On Citus, pg_restore cannot replace a distributed schema in one transaction (it deadlocks
