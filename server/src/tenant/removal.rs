@@ -9,7 +9,7 @@ use tokio_postgres::Row;
 
 use super::{audit, store};
 use crate::db::Conn;
-use crate::error::{AppError, AppResult, Msg};
+use crate::error::{AppError, AppResult, Lang, Msg, Params};
 use crate::extract::Json;
 use crate::session::Tenant;
 
@@ -45,9 +45,9 @@ pub struct Removal {
     /// The answer when there is no inactive record to reactivate.
     pub not_inactive: Msg,
     /// The message of a hard delete.
-    pub deleted: &'static str,
+    pub deleted: Msg,
     /// The message of a soft delete.
-    pub deactivated: &'static str,
+    pub deactivated: Msg,
 }
 
 /// What refers to a record, for the delete confirmation.
@@ -72,7 +72,8 @@ pub async fn usage<U: Usage>(t: Tenant, what: &Removal, id: i64) -> AppResult<Js
 }
 
 /// Deletes a record, or makes it inactive when something refers to it; audited.
-pub async fn remove<U: Usage>(t: Tenant, what: &Removal, id: i64) -> AppResult<Json<DeleteResponse>> {
+/// The answer's message is in the request's language.
+pub async fn remove<U: Usage>(t: Tenant, lang: Lang, what: &Removal, id: i64) -> AppResult<Json<DeleteResponse>> {
     // Lock the row so that nothing can start referring to it while we decide.
     if !store::lock(&t, what.table, id, what.inactive_too).await? {
         return Err(AppError::not_found(what.not_found));
@@ -91,7 +92,7 @@ pub async fn remove<U: Usage>(t: Tenant, what: &Removal, id: i64) -> AppResult<J
         DeleteKind::Hard => what.deleted,
         DeleteKind::Soft => what.deactivated,
     };
-    Ok(Json(DeleteResponse { message: message.into(), deleted: kind }))
+    Ok(Json(DeleteResponse { message: message.render(lang, &Params::new()), deleted: kind }))
 }
 
 /// Makes an inactive record active again and answers it as `read` finds it; audited with

@@ -98,3 +98,19 @@ async fn a_serde_message_about_multibyte_text_is_answered_not_dropped() {
     assert_eq!(answer.code(), "request.invalid");
     assert!(answer.body["params"]["detail"].as_str().unwrap().chars().count() <= 201);
 }
+
+#[tokio::test]
+async fn a_delete_says_what_it_did_in_the_request_language() {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    let busy = app.create_pos(&admin, "Centro").await;
+    app.create_user(&admin, "acme", "caja1", "cajero", Some(busy)).await;
+    let idle = app.create_pos(&admin, "Vacío").await;
+    let (_, _, soft) = ask(&app, reqwest::Method::DELETE, &format!("/api/pos/{busy}"), &admin, None, Value::Null).await;
+    assert_eq!(soft["deleted"], "soft");
+    assert_eq!(soft["message"], "El punto de venta tiene usuarios o transacciones: quedó inactivo.");
+    let (_, _, hard) =
+        ask(&app, reqwest::Method::DELETE, &format!("/api/pos/{idle}"), &admin, Some("en"), Value::Null).await;
+    assert_eq!(hard["deleted"], "hard");
+    assert_eq!(hard["message"], "point of sale deleted");
+}

@@ -4,7 +4,7 @@ use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{AppError, AppResult, Msg};
+use crate::error::{AppError, AppResult, Lang, Msg};
 use crate::extract::{Json, Path, Query};
 use crate::session::Tenant;
 use crate::state::AppState;
@@ -26,8 +26,8 @@ const REMOVAL: Removal = Removal {
     inactive_too: false,
     not_found: Msg::CategoryNotFound,
     not_inactive: Msg::CategoryNotInactive,
-    deleted: "category deleted",
-    deactivated: "category is in use by products: it was deactivated",
+    deleted: Msg::CategoryDeleted,
+    deactivated: Msg::CategoryDeactivated,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -93,9 +93,9 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CategoryUsage>>
 #[utoipa::path(delete, path = "/categories/{id}", tag = "categories", security(("bearer" = [])),
     params(("id" = i64, Path, description = "category id")),
     responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_permission(MANAGE).await?;
-    removal::remove::<CategoryUsage>(t, &REMOVAL, id).await
+    removal::remove::<CategoryUsage>(t, lang, &REMOVAL, id).await
 }
 
 /// Makes an inactive category active again (needs the categories screen).

@@ -5,7 +5,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::domain::{self, Page, Paged, MAX_TEXT};
-use crate::error::{AppError, AppResult, Field, Msg};
+use crate::error::{AppError, AppResult, Field, Lang, Msg};
 use crate::extract::{Json, Path, Query};
 use crate::session::Tenant;
 use crate::state::AppState;
@@ -28,8 +28,8 @@ const REMOVAL: Removal = Removal {
     inactive_too: false,
     not_found: Msg::CustomerNotFound,
     not_inactive: Msg::CustomerNotInactive,
-    deleted: "customer deleted",
-    deactivated: "customer has transactions: it was deactivated",
+    deleted: Msg::CustomerDeleted,
+    deactivated: Msg::CustomerDeactivated,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -121,9 +121,9 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CustomerUsage>>
 #[utoipa::path(delete, path = "/customers/{id}", tag = "customers", security(("bearer" = [])),
     params(("id" = i64, Path, description = "customer id")),
     responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_permission(MANAGE).await?;
-    removal::remove::<CustomerUsage>(t, &REMOVAL, id).await
+    removal::remove::<CustomerUsage>(t, lang, &REMOVAL, id).await
 }
 
 /// Makes an inactive customer active again, with their history and points (needs the

@@ -4,7 +4,7 @@ use axum::http::StatusCode;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::error::{AppError, AppResult, Msg};
+use crate::error::{AppError, AppResult, Lang, Msg};
 use crate::extract::{Json, Path, Query};
 use crate::session::Tenant;
 use crate::state::AppState;
@@ -24,8 +24,8 @@ const REMOVAL: Removal = Removal {
     inactive_too: false,
     not_found: Msg::PosNotFound,
     not_inactive: Msg::PosNotInactive,
-    deleted: "point of sale deleted",
-    deactivated: "point of sale has users or transactions: it was deactivated",
+    deleted: Msg::PosDeleted,
+    deactivated: Msg::PosDeactivated,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -90,9 +90,9 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PosUsage>> {
 #[utoipa::path(delete, path = "/pos/{id}", tag = "points of sale", security(("bearer" = [])),
     params(("id" = i64, Path, description = "point of sale id")),
     responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_admin()?;
-    removal::remove::<PosUsage>(t, &REMOVAL, id).await
+    removal::remove::<PosUsage>(t, lang, &REMOVAL, id).await
 }
 
 /// Makes an inactive point of sale active again (admin).

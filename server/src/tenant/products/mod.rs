@@ -5,7 +5,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::domain::Role;
-use crate::error::{AppError, AppResult, Field, Msg};
+use crate::error::{AppError, AppResult, Field, Lang, Msg};
 use crate::extract::{Json, Path};
 use crate::session::Tenant;
 use crate::state::AppState;
@@ -29,8 +29,8 @@ const REMOVAL: Removal = Removal {
     inactive_too: true,
     not_found: Msg::ProductNotFound,
     not_inactive: Msg::ProductNotInactive,
-    deleted: "product deleted",
-    deactivated: "product has transactions: it was made inactive",
+    deleted: Msg::ProductDeleted,
+    deactivated: Msg::ProductDeactivated,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -114,9 +114,9 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<ProductUsage>> 
 #[utoipa::path(delete, path = "/products/{id}", tag = "products", security(("bearer" = [])),
     params(("id" = i64, Path, description = "product id")),
     responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_permission(MANAGE).await?;
-    removal::remove::<ProductUsage>(t, &REMOVAL, id).await
+    removal::remove::<ProductUsage>(t, lang, &REMOVAL, id).await
 }
 
 /// Makes an inactive product active again (needs the products screen).

@@ -29,8 +29,8 @@ const REMOVAL: Removal = Removal {
     inactive_too: false,
     not_found: Msg::UserNotFound,
     not_inactive: Msg::UserNotInactive,
-    deleted: "user deleted",
-    deactivated: "user has transactions: it was deactivated and can no longer log in",
+    deleted: Msg::UserDeleted,
+    deactivated: Msg::UserDeactivated,
 };
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -132,7 +132,7 @@ async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<UserUsage>> {
 #[utoipa::path(delete, path = "/users/{id}", tag = "users", security(("bearer" = [])),
     params(("id" = i64, Path, description = "user id")),
     responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
     t.require_admin()?;
     if id == t.user.id {
         return Err(AppError::bad_request(Msg::UserDeleteSelf));
@@ -141,7 +141,7 @@ async fn remove(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse
     if role == "admin" {
         keep_an_admin(&t, id).await?;
     }
-    removal::remove::<UserUsage>(t, &REMOVAL, id).await
+    removal::remove::<UserUsage>(t, lang, &REMOVAL, id).await
 }
 
 /// Makes an inactive user active again, with the role, point of sale and password they had
