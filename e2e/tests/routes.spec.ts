@@ -4,7 +4,7 @@ import { as, expect, test } from '../support/fixtures';
 import { t, type TKey } from '../support/i18n';
 import { LoginPage } from '../support/pages/login';
 import { AppShell } from '../support/pages/shell';
-import { ADMIN_ONLY_PAGES, ALL_PATHS, COMPANY_PAGES, expectPath, PAGES, REDIRECTS, visit, type PagePath } from '../support/routes';
+import { ADMIN_ONLY_PAGES, ALL_PATHS, COMPANY_PAGES, expectPath, REDIRECTS, visit, type PagePath } from '../support/routes';
 import { seeded } from '../support/run';
 
 const companies = seeded;
@@ -16,8 +16,7 @@ const companies = seeded;
 async function expectLanding(shell: AppShell, from: string, to: PagePath, options: { deepLink?: boolean } = {}): Promise<void> {
   await test.step(`${from} -> ${to}${options.deepLink ? ' (typed address)' : ''}`, async () => {
     await visit(shell.page, from, options);
-    await expectPath(shell.page, to);
-    await expect(shell.heading(t(PAGES[to]))).toBeVisible();
+    await shell.expectAt(to);
   });
 }
 
@@ -58,16 +57,14 @@ test.describe('nobody logged in', () => {
     const login = new LoginPage(page);
     await login.goto();
     await login.login(companies.acme.cajero.username, companies.acme.cajero.password);
-    await expectPath(page, '/main');
-    await expect(new AppShell(page).heading(t('dashboard.title'))).toBeVisible();
+    await new AppShell(page).expectAt('/main');
   });
 
   test('after logging in, a super admin lands on /superadmin whatever was requested', async ({ page, run }) => {
     await page.goto('/settings/products');
     await expectPath(page, '/login');
     await new LoginPage(page).login(run.superAdmin.username, run.superAdmin.password);
-    await expectPath(page, '/superadmin');
-    await expect(new AppShell(page).heading(t('superAdmin.title'))).toBeVisible();
+    await new AppShell(page).expectAt('/superadmin');
   });
 });
 
@@ -149,8 +146,7 @@ test.describe('admin', () => {
     ];
     for (const [key, path] of links) {
       await shell.navLink(t(key)).click();
-      await expectPath(page, path);
-      await expect(shell.heading(t(PAGES[path]))).toBeVisible();
+      await shell.expectAt(path);
     }
   });
 });

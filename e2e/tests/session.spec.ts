@@ -68,8 +68,7 @@ test.describe('session restore', () => {
     const shell = new AppShell(page);
     await shell.open('/reportes', 'reports.title');
     await page.reload();
-    await expectPath(page, '/reportes');
-    await expect(shell.heading(t('reports.title'))).toBeVisible();
+    await shell.expectAt('/reportes');
     await expect(shell.userBadge()).toContainText(companies.acme.admin.username);
   });
 

@@ -70,6 +70,12 @@ export class ListScreen extends Screen {
     return this.addForm.getByRole('button', { name: exactly(this.t(this.texts.addButton)) });
   }
 
+  /** Fills fields of the add form (by their label keys, in this order) and presses its button. */
+  async add(fields: Partial<Record<TKey, string>>): Promise<void> {
+    for (const [label, value] of Object.entries(fields) as [TKey, string][]) await this.addField(label).fill(value);
+    await this.addButton().click();
+  }
+
   addError() {
     return this.addForm.getByRole('alert');
   }

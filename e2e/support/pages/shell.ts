@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
+import { expectPath, PAGES, type PagePath } from '../routes';
 
 /**
  * The logged-in layout every screen shares: header (navigation, theme, language, user, logout),
@@ -19,6 +20,12 @@ export class AppShell {
   async open(path: string, title: TKey): Promise<void> {
     await this.page.goto(path);
     await expect(this.heading(this.t(title))).toBeVisible();
+  }
+
+  /** Checks the app is at `path` and shows that page's title (the route table's). */
+  async expectAt(path: PagePath): Promise<void> {
+    await expectPath(this.page, path);
+    await expect(this.heading(this.t(PAGES[path]))).toBeVisible();
   }
 
   /** The page's title (h1). */

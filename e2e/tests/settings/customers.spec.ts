@@ -12,20 +12,18 @@ test('adds a customer, refusing missing name or document, a bad email and a dupl
   await screen.goto();
   await expect(screen.list.emptyText()).toHaveText(t('customers.empty'));
 
-  await screen.addField('customers.fields.name').fill('Valentina Ríos');
-  await screen.addButton().click();
+  await screen.add({ 'customers.fields.name': 'Valentina Ríos' });
   await expect(screen.addError()).toHaveText(t('customers.errorNameAndIdRequired'));
 
-  await screen.addField('customers.fields.document').fill('1020304050');
-  await screen.addField('customers.fields.email').fill('valentina@');
-  await screen.addButton().click();
+  await screen.add({ 'customers.fields.document': '1020304050', 'customers.fields.email': 'valentina@' });
   await expect(screen.addError()).toHaveText(t('customers.errorInvalidEmail'));
 
-  await screen.addField('customers.fields.email').fill('valentina@example.com');
-  await screen.addField('customers.fields.phone').fill('3001234567');
-  await screen.addField('customers.fields.address').fill('Calle 80 # 10-20');
-  await screen.addField('customers.fields.birthdate').fill('1990-04-15');
-  await screen.addButton().click();
+  await screen.add({
+    'customers.fields.email': 'valentina@example.com',
+    'customers.fields.phone': '3001234567',
+    'customers.fields.address': 'Calle 80 # 10-20',
+    'customers.fields.birthdate': '1990-04-15',
+  });
   await expect(screen.toast(t('customers.successAdded'))).toBeVisible();
   await expect(screen.addField('customers.fields.name')).toHaveValue('');
 
@@ -43,9 +41,7 @@ test('adds a customer, refusing missing name or document, a bad email and a dupl
     points: 0,
   });
 
-  await screen.addField('customers.fields.name').fill('Otra Persona');
-  await screen.addField('customers.fields.document').fill('1020304050');
-  await screen.addButton().click();
+  await screen.add({ 'customers.fields.name': 'Otra Persona', 'customers.fields.document': '1020304050' });
   await expect(screen.addError()).toHaveText(t('customers.errorDocumentExists'));
 });
 

@@ -20,9 +20,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
       const screen = new CustomersScreen(page, locale);
       await screen.goto();
       await expect(screen.list.emptyText()).toHaveText(t('customers.empty'));
-      await screen.addField('customers.fields.name').fill('Rosa V.');
-      await screen.addField('customers.fields.document').fill('52111222');
-      await screen.addButton().click();
+      await screen.add({ 'customers.fields.name': 'Rosa V.', 'customers.fields.document': '52111222' });
       await expect(screen.reactivateOffer()).toContainText(t('customers.inactiveOffer'));
       await screen.reactivateOfferButton().click();
       await expect(screen.toast(t('customers.successReactivated'))).toBeVisible();
@@ -60,8 +58,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
       const pos = new PosScreen(page, locale);
       await pos.goto();
       await expect(pos.list.row('Caja Norte')).toHaveCount(0);
-      await pos.addField('pos.fields.name').fill('caja norte');
-      await pos.addButton().click();
+      await pos.add({ 'pos.fields.name': 'caja norte' });
       await expect(pos.reactivateOffer()).toContainText(t('pos.inactiveOffer'));
       await pos.reactivateOfferButton().click();
       await expect(pos.toast(t('pos.successReactivated'))).toBeVisible();

@@ -15,8 +15,7 @@ test('adds a point of sale, refusing an empty name and a duplicate', async ({ ne
   await screen.addButton().click();
   await expect(screen.addError()).toHaveText(t('pos.errorNameRequired'));
 
-  await screen.addField('pos.fields.name').fill('  Caja Principal  ');
-  await screen.addButton().click();
+  await screen.add({ 'pos.fields.name': '  Caja Principal  ' });
   await expect(screen.toast(t('pos.successAdded'))).toBeVisible();
   await expect(screen.addField('pos.fields.name')).toHaveValue('');
   await expect(screen.list.rows()).toHaveCount(1);
@@ -24,8 +23,7 @@ test('adds a point of sale, refusing an empty name and a duplicate', async ({ ne
   expect(created?.name).toBe('Caja Principal');
   await expect(screen.list.row('Caja Principal')).toContainText(t('settings.idValue', { id: created!.id }));
 
-  await screen.addField('pos.fields.name').fill('caja principal');
-  await screen.addButton().click();
+  await screen.add({ 'pos.fields.name': 'caja principal' });
   await expect(screen.addError()).toHaveText(t('pos.errorExists'));
   await expect(screen.list.rows()).toHaveCount(1);
 });

@@ -11,15 +11,11 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     const { company, page } = await newCompanyAdmin({ locale });
     const screen = new ProductsScreen(page, locale);
     await screen.goto();
-    await screen.addField('products.fields.code').fill('PAN-001');
-    await screen.addField('products.fields.name').fill('Pan de bono');
-    await screen.addField('products.fields.price').fill('3000');
-    await screen.addButton().click();
+    await screen.add({ 'products.fields.code': 'PAN-001', 'products.fields.name': 'Pan de bono', 'products.fields.price': '3000' });
     await expect(screen.addError()).toHaveText(t('products.errorPointsRequired'));
     expect(await company.api.products()).toEqual([]);
 
-    await screen.addField('products.fields.pointsValue').fill('300');
-    await screen.addButton().click();
+    await screen.add({ 'products.fields.pointsValue': '300' });
     await expect(screen.toast(t('products.successAdded'))).toBeVisible();
     await expect(screen.addError()).toHaveCount(0);
     expect(await company.api.products()).toEqual([expect.objectContaining({ code: 'PAN-001', pointsValue: 300, is_active: true })]);

@@ -13,8 +13,7 @@ test('adds a product, with digits-only amounts, refusing a missing code or name 
   await screen.goto();
   await expect(screen.list.emptyText()).toHaveText(t('products.empty'));
 
-  await screen.addField('products.fields.name').fill('Termo de Acero');
-  await screen.addButton().click();
+  await screen.add({ 'products.fields.name': 'Termo de Acero' });
   await expect(screen.addError()).toHaveText(t('products.errorRequired'));
 
   await screen.addField('products.fields.code').fill('TER-01');
@@ -51,10 +50,7 @@ test('adds a product, with digits-only amounts, refusing a missing code or name 
     expect.objectContaining({ code: 'TER-01', name: 'Termo de Acero', price: 45000, pointsValue: 1500, categoryId: category.id, is_active: true }),
   ]);
 
-  await screen.addField('products.fields.code').fill('TER-01');
-  await screen.addField('products.fields.name').fill('Otro termo');
-  await screen.addField('products.fields.pointsValue').fill('10');
-  await screen.addButton().click();
+  await screen.add({ 'products.fields.code': 'TER-01', 'products.fields.name': 'Otro termo', 'products.fields.pointsValue': '10' });
   await expect(screen.addError()).toHaveText(t('products.errorExists'));
 });
 

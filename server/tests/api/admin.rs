@@ -195,13 +195,8 @@ async fn products_and_categories_in_use_are_only_deactivated() {
     let (_, admin) = app.create_company("acme").await;
     let used_category = app.create("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await;
     let free_category = app.create("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await;
-    let sold = app
-        .create(
-            "/api/products",
-            &admin,
-            json!({ "code": "A", "name": "A", "pointsValue": 1, "categoryId": used_category }),
-        )
-        .await;
+    let in_category = json!({ "code": "A", "name": "A", "pointsValue": 1, "categoryId": used_category });
+    let sold = app.create("/api/products", &admin, in_category).await;
     let unsold = app.create("/api/products", &admin, json!({ "code": "B", "name": "B", "pointsValue": 1 })).await;
     app.sql_with(
         "with c as (insert into tenant_acme.customers (document, name) values ('123', 'C') returning id)

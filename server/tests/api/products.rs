@@ -10,13 +10,8 @@ async fn an_active_product_needs_a_points_value_of_at_least_one() {
     let app = spawn_app().await;
     let (_, admin) = app.create_company("acme").await;
     for points in [json!(0), json!(""), json!(null)] {
-        let answer = app
-            .post(
-                "/api/products",
-                &admin,
-                json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": points }),
-            )
-            .await;
+        let body = json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": points });
+        let answer = app.post("/api/products", &admin, body).await;
         assert_eq!(answer.status, StatusCode::BAD_REQUEST, "{points}: {}", answer.body);
         assert_eq!(answer.code(), "product.pointsRequired", "{points}");
         assert_eq!(answer.body["params"]["field"], "pointsValue");

@@ -9,12 +9,11 @@ pub mod support;
 use std::time::Duration;
 
 use chrono::Utc;
-use serde_json::json;
 
 use crate::helpers::spawn_app;
 use crate::points::support::{add_customer, number, shop, sql, Clock};
 use support::{
-    assert_ledger_matches, free_port, prepare_database, settle, tally, Api, Kind, Load, LoadOptions, Outcome,
+    assert_ledger_matches, free_port, prepare_database, settle, tally, Api, Load, LoadOptions, Outcome,
     PrivatePostgres, Request, Sent, ServerProcess,
 };
 
@@ -101,23 +100,11 @@ async fn two_server_processes_on_one_database_redeem_exactly_and_expire_each_com
     // 60 concurrent redemptions of 25 points through both against a balance of 1,000:
     // exactly 40 go through, the other 20 are refused, the balance ends at 0.
     let rich = customers[0];
-    let stock = Request {
-        key: "stock-1".into(),
-        customer: rich,
-        kind: Kind::Accredit,
-        body: json!({ "invoiceAmount": 100_000, "invoiceReference": "F-STOCK" }),
-    };
+    let stock = Request::accredit("stock-1", rich, 100_000, "F-STOCK");
     let outcome = stock.send(&apis[0], token).await;
     assert!(matches!(outcome, Outcome::Posted { points: 1000, .. }), "{outcome:?}");
     sent.push(Sent { request: stock, outcome, target: 0 });
-    let redemptions: Vec<Request> = (0..60)
-        .map(|n| Request {
-            key: format!("race-{n}"),
-            customer: rich,
-            kind: Kind::Redeem,
-            body: json!({ "pointsToRedeem": 25, "description": "", "invoiceReference": "", "productId": null }),
-        })
-        .collect();
+    let redemptions: Vec<Request> = (0..60).map(|n| Request::redeem(format!("race-{n}"), rich, 25)).collect();
     let outcomes =
         futures::future::join_all(redemptions.iter().enumerate().map(|(n, r)| r.send(&apis[n % 2], token))).await;
     let through = outcomes.iter().filter(|o| matches!(o, Outcome::Posted { .. })).count();
@@ -135,20 +122,10 @@ async fn two_server_processes_on_one_database_redeem_exactly_and_expire_each_com
 
     // One key sent to both processes at once: one posting, the same answer twice.
     let other = customers[1];
-    let stock = Request {
-        key: "stock-2".into(),
-        customer: other,
-        kind: Kind::Accredit,
-        body: json!({ "invoiceAmount": 10_000, "invoiceReference": "F-STOCK-2" }),
-    };
+    let stock = Request::accredit("stock-2", other, 10_000, "F-STOCK-2");
     let outcome = stock.send(&apis[1], token).await;
     sent.push(Sent { request: stock, outcome, target: 1 });
-    let twice = Request {
-        key: "both-processes".into(),
-        customer: other,
-        kind: Kind::Redeem,
-        body: json!({ "pointsToRedeem": 60, "description": "", "invoiceReference": "", "productId": null }),
-    };
+    let twice = Request::redeem("both-processes", other, 60);
     let (first, second) = tokio::join!(twice.send(&apis[0], token), twice.send(&apis[1], token));
     match (&first, &second) {
         (
@@ -238,12 +215,7 @@ async fn a_request_whose_database_connection_is_terminated_mid_query_answers_503
     let shop = shop(&app, "cutoff").await;
     let customer = add_customer(&app, &shop, "C1", None).await;
     let api = Api::new(&app.address);
-    let request = Request {
-        key: "cut-1".into(),
-        customer,
-        kind: Kind::Accredit,
-        body: json!({ "invoiceAmount": 5_000, "invoiceReference": "F-CUT" }),
-    };
+    let request = Request::accredit("cut-1", customer, 5_000, "F-CUT");
 
     // The customer's row is locked, so the request waits inside PostgreSQL; then its backend
     // is terminated, as a shutdown or a failover does.

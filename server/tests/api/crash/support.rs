@@ -344,17 +344,26 @@ pub struct Request {
 }
 
 impl Request {
+    /// An accreditation of `amount` COP for the invoice `reference`.
+    pub fn accredit(key: impl Into<String>, customer: i64, amount: i64, reference: &str) -> Request {
+        let body = json!({ "invoiceAmount": amount, "invoiceReference": reference });
+        Request { key: key.into(), customer, kind: Kind::Accredit, body }
+    }
+
+    /// A redemption of `points` free points (no product, description or reference).
+    pub fn redeem(key: impl Into<String>, customer: i64, points: i64) -> Request {
+        let body = json!({ "pointsToRedeem": points, "description": "", "invoiceReference": "", "productId": null });
+        Request { key: key.into(), customer, kind: Kind::Redeem, body }
+    }
+
     pub fn random(key: String, customer: i64, rng: &mut impl Rng) -> Request {
         if rng.random_bool(0.5) {
             let amount: i64 = rng.random_range(100..=20_000);
             // One invoice per request: a retry (the same key) sends the same one.
-            let body = json!({ "invoiceAmount": amount, "invoiceReference": format!("F-{key}") });
-            Request { key, customer, kind: Kind::Accredit, body }
+            let reference = format!("F-{key}");
+            Request::accredit(key, customer, amount, &reference)
         } else {
-            let points: i64 = rng.random_range(1..=150);
-            let body =
-                json!({ "pointsToRedeem": points, "description": "", "invoiceReference": "", "productId": null });
-            Request { key, customer, kind: Kind::Redeem, body }
+            Request::redeem(key, customer, rng.random_range(1..=150))
         }
     }
 
