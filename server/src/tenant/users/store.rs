@@ -124,28 +124,15 @@ pub async fn password_hash(conn: &Conn, id: i64) -> AppResult<Option<String>> {
     Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0)))
 }
 
-/// Sets an active user's password and ends their sessions; answers their username, or nothing
-/// when there is none with this id.
+/// Sets an active user's password and ends their sessions; answers their username and new
+/// session version, or nothing when there is none with this id.
 #[instrument(level = "debug", skip_all, fields(id = id))]
-pub async fn reset_password(conn: &Conn, id: i64, password_hash: &str) -> AppResult<Option<String>> {
+pub async fn set_password(conn: &Conn, id: i64, password_hash: &str) -> AppResult<Option<(String, i32)>> {
     let stmt = conn
         .prepare_cached(
             "update users set password_hash = $2, session_version = session_version + 1 \
-             where id = $1 and is_active returning username",
+             where id = $1 and is_active returning username, session_version",
         )
         .await?;
-    Ok(conn.query_opt(&stmt, &[&id, &password_hash]).await?.map(|row| row.get(0)))
-}
-
-/// Sets an active user's password and ends their sessions; answers their new session version,
-/// or nothing when there is none with this id.
-#[instrument(level = "debug", skip_all, fields(id = id))]
-pub async fn change_password(conn: &Conn, id: i64, password_hash: &str) -> AppResult<Option<i32>> {
-    let stmt = conn
-        .prepare_cached(
-            "update users set password_hash = $2, session_version = session_version + 1 \
-             where id = $1 and is_active returning session_version",
-        )
-        .await?;
-    Ok(conn.query_opt(&stmt, &[&id, &password_hash]).await?.map(|row| row.get(0)))
+    Ok(conn.query_opt(&stmt, &[&id, &password_hash]).await?.map(|row| (row.get(0), row.get(1))))
 }
