@@ -7,7 +7,7 @@ use tracing::instrument;
 use super::model::{Category, CategoryUsage, FALLBACK_ICON, ICONS};
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
-use crate::tenant::removal::Usage;
+use crate::tenant::removal::one_count_usage;
 
 impl Category {
     fn from_row(row: &Row) -> Self {
@@ -27,15 +27,7 @@ pub const NAME_HOLDER: &str = "select id, is_active from categories where lower(
 pub const USAGE: &str =
     "select (select count(*) from products where category_id = c.id) from categories c where c.id = $1 and c.is_active";
 
-impl Usage for CategoryUsage {
-    fn from_row(row: &Row) -> Self {
-        CategoryUsage { products: row.get(0) }
-    }
-
-    fn in_use(&self) -> bool {
-        self.products > 0
-    }
-}
+one_count_usage!(CategoryUsage, products);
 
 /// The active categories, or the inactive ones, sorted by name.
 #[instrument(level = "debug", skip_all, fields(active = active))]

@@ -1,14 +1,13 @@
 //! Data access of the customers: every SQL statement of the entity. Functions run inside the
 //! caller's tenant transaction and never commit.
 
-use tokio_postgres::Row;
 use tracing::instrument;
 
 use super::model::{Customer, CustomerUsage, ValidCustomer, CUSTOMER_COLUMNS, FEW_MATCHES};
 use crate::db::Conn;
 use crate::domain::{self, Page};
 use crate::error::{AppError, AppResult, Msg};
-use crate::tenant::removal::Usage;
+use crate::tenant::removal::one_count_usage;
 
 /// The customer holding a document, for [`crate::tenant::taken`].
 pub const DOCUMENT_HOLDER: &str = "select id, is_active from customers where document = $1";
@@ -17,15 +16,7 @@ pub const DOCUMENT_HOLDER: &str = "select id, is_active from customers where doc
 pub const USAGE: &str = "select (select count(*) from transactions where customer_id = c.id) \
     from customers c where c.id = $1 and c.is_active";
 
-impl Usage for CustomerUsage {
-    fn from_row(row: &Row) -> Self {
-        CustomerUsage { transactions: row.get(0) }
-    }
-
-    fn in_use(&self) -> bool {
-        self.transactions > 0
-    }
-}
+one_count_usage!(CustomerUsage, transactions);
 
 /// Every active customer, sorted by name.
 #[instrument(level = "debug", skip_all)]

@@ -7,7 +7,7 @@ use tracing::instrument;
 use super::model::{Product, ProductUsage, ValidProduct};
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
-use crate::tenant::removal::Usage;
+use crate::tenant::removal::one_count_usage;
 
 const PRODUCT_SELECT: &str = "select p.id, p.code, p.name, p.description, p.image_url, p.price, p.points_value, \
                               p.is_active, p.category_id, c.name as category_name \
@@ -37,15 +37,7 @@ pub const CODE_HOLDER: &str = "select id, is_active from products where lower(co
 pub const USAGE: &str =
     "select (select count(*) from transactions where product_id = p.id) from products p where p.id = $1";
 
-impl Usage for ProductUsage {
-    fn from_row(row: &Row) -> Self {
-        ProductUsage { transactions: row.get(0) }
-    }
-
-    fn in_use(&self) -> bool {
-        self.transactions > 0
-    }
-}
+one_count_usage!(ProductUsage, transactions);
 
 /// The active products, or every product with `all`, sorted by name.
 #[instrument(level = "debug", skip_all, fields(all = all))]

@@ -7,7 +7,7 @@ use tracing::instrument;
 use super::model::{User, UserUsage};
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
-use crate::tenant::removal::Usage;
+use crate::tenant::removal::one_count_usage;
 
 const USER_SELECT: &str = "select u.id, u.username, u.role, u.pos_id, p.name as pos_name \
                            from users u left join points_of_sale p on p.id = u.pos_id";
@@ -40,15 +40,7 @@ pub const USERNAME_HOLDER: &str = "select id, is_active from users where usernam
 pub const USAGE: &str = "select (select count(*) from transactions where cashier_id = u.id) \
     from users u where u.id = $1 and u.is_active";
 
-impl Usage for UserUsage {
-    fn from_row(row: &Row) -> Self {
-        UserUsage { transactions: row.get(0) }
-    }
-
-    fn in_use(&self) -> bool {
-        self.transactions > 0
-    }
-}
+one_count_usage!(UserUsage, transactions);
 
 /// The active users, or the inactive ones, sorted by username.
 #[instrument(level = "debug", skip_all, fields(active = active))]
