@@ -6,8 +6,9 @@ use tracing::instrument;
 
 use super::model::{Category, CategoryUsage, FALLBACK_ICON, ICONS};
 use crate::db::Conn;
-use crate::error::{AppError, AppResult, Msg};
+use crate::error::{AppResult, Msg};
 use crate::tenant::removal::one_count_usage;
+use crate::tenant::store::by_id;
 
 impl Category {
     fn from_row(row: &Row) -> Self {
@@ -63,7 +64,6 @@ pub async fn update(conn: &Conn, id: i64, name: &str, icon: &str) -> AppResult<O
 /// A category by id, active or not.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn find(conn: &Conn, id: i64) -> AppResult<Category> {
-    let stmt = conn.prepare_cached("select id, name, icon from categories where id = $1").await?;
-    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
-    Ok(Category::from_row(&row))
+    by_id(conn, "select id, name, icon from categories where id = $1", id, Msg::CategoryNotFound, Category::from_row)
+        .await
 }

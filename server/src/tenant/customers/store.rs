@@ -6,8 +6,9 @@ use tracing::instrument;
 use super::model::{Customer, CustomerUsage, ValidCustomer, CUSTOMER_COLUMNS, FEW_MATCHES};
 use crate::db::Conn;
 use crate::domain::{self, Page};
-use crate::error::{AppError, AppResult, Msg};
+use crate::error::{AppResult, Msg};
 use crate::tenant::removal::one_count_usage;
+use crate::tenant::store::by_id;
 
 /// The customer holding a document, for [`crate::tenant::taken`].
 pub const DOCUMENT_HOLDER: &str = "select id, is_active from customers where document = $1";
@@ -124,7 +125,6 @@ pub async fn update(conn: &Conn, id: i64, c: &ValidCustomer) -> AppResult<Option
 /// A customer by id, active or not.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn find(conn: &Conn, id: i64) -> AppResult<Customer> {
-    let stmt = conn.prepare_cached(&format!("select {CUSTOMER_COLUMNS} from customers where id = $1")).await?;
-    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
-    Ok(Customer::from_row(&row))
+    let select = format!("select {CUSTOMER_COLUMNS} from customers where id = $1");
+    by_id(conn, &select, id, Msg::CustomerNotFound, Customer::from_row).await
 }

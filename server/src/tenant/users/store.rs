@@ -6,8 +6,9 @@ use tracing::instrument;
 
 use super::model::{User, UserUsage};
 use crate::db::Conn;
-use crate::error::{AppError, AppResult, Msg};
+use crate::error::{AppResult, Msg};
 use crate::tenant::removal::one_count_usage;
+use crate::tenant::store::by_id;
 
 const USER_SELECT: &str = "select u.id, u.username, u.role, u.pos_id, p.name as pos_name \
                            from users u left join points_of_sale p on p.id = u.pos_id";
@@ -52,9 +53,7 @@ pub async fn list(conn: &Conn, active: bool) -> AppResult<Vec<User>> {
 /// An active user by id.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn fetch(conn: &Conn, id: i64) -> AppResult<User> {
-    let stmt = conn.prepare_cached(&format!("{USER_SELECT} where u.id = $1 and u.is_active")).await?;
-    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
-    Ok(User::from_row(&row))
+    by_id(conn, &format!("{USER_SELECT} where u.id = $1 and u.is_active"), id, Msg::UserNotFound, User::from_row).await
 }
 
 /// Whether a point of sale is active, holding it (`for share`) so that it cannot be deleted
