@@ -187,7 +187,7 @@ async fn healthz() -> &'static str {
 async fn readyz(State(state): State<AppState>) -> Response {
     let ready = async {
         let conn = state.pool.get().await.ok()?;
-        conn.query_one("select 1", &[]).await.ok()
+        crate::db::ping(&conn).await.ok()
     };
     match tokio::time::timeout(Duration::from_secs(3), ready).await {
         Ok(Some(_)) => (StatusCode::OK, "ready").into_response(),

@@ -220,6 +220,18 @@ pub async fn connect_dedicated(url: &str) -> anyhow::Result<tokio_postgres::Clie
     Ok(client)
 }
 
+/// Whether the database answers (`/readyz`).
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn ping(client: &tokio_postgres::Client) -> Result<(), tokio_postgres::Error> {
+    client.query_one("select 1", &[]).await.map(|_| ())
+}
+
+/// How many companies are active, for the metrics.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn active_companies(client: &tokio_postgres::Client) -> Result<i64, tokio_postgres::Error> {
+    Ok(client.query_one("select count(*) from platform.companies where state = 'active'", &[]).await?.get(0))
+}
+
 /// Quotes an SQL identifier.
 pub fn quote_ident(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))

@@ -83,8 +83,8 @@ pub async fn serve_metrics(_: Operator, State(state): State<AppState>) -> Respon
     metrics::gauge!("db_pool_connections", "state" => "max").set(status.max_size as f64);
     metrics::gauge!("db_pool_waiting").set(status.waiting as f64);
     if let Ok(conn) = state.pool.get().await {
-        if let Ok(row) = conn.query_one("select count(*) from platform.companies where state = 'active'", &[]).await {
-            metrics::gauge!("loyalty_tenants").set(row.get::<_, i64>(0) as f64);
+        if let Ok(count) = crate::db::active_companies(&conn).await {
+            metrics::gauge!("loyalty_tenants").set(count as f64);
         }
     }
     (StatusCode::OK, [(header::CONTENT_TYPE, "text/plain; version=0.0.4")], handle().render()).into_response()

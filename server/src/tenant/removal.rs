@@ -59,6 +59,23 @@ pub trait Usage: Serialize {
     fn in_use(&self) -> bool;
 }
 
+/// Implements [`Usage`] for a usage of one count, read from the statement's only column: the
+/// record is in use when the count is above zero.
+macro_rules! one_count_usage {
+    ($usage:ident, $count:ident) => {
+        impl $crate::tenant::removal::Usage for $usage {
+            fn from_row(row: &tokio_postgres::Row) -> Self {
+                $usage { $count: row.get(0) }
+            }
+
+            fn in_use(&self) -> bool {
+                self.$count > 0
+            }
+        }
+    };
+}
+pub(crate) use one_count_usage;
+
 async fn usage_of<U: Usage>(conn: &Conn, what: &Removal, id: i64) -> AppResult<U> {
     let row = store::usage(conn, what.usage, id).await?.ok_or_else(|| AppError::not_found(what.not_found))?;
     Ok(U::from_row(&row))

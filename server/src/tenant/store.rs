@@ -8,7 +8,7 @@ use tokio_postgres::Row;
 use tracing::instrument;
 
 use crate::db::Conn;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult, Msg};
 
 /// Records a change in the company's audit trail, by `actor` (and the super admin who
 /// impersonates them, if any).
@@ -29,6 +29,20 @@ pub async fn insert_audit(
         .await?;
     conn.execute(&stmt, &[&actor, &impersonated_by, &action, &entity, &entity_id, detail]).await?;
     Ok(())
+}
+
+/// The record that `select` finds by its id (`$1`), read by `from_row`; a 404 `not_found` when
+/// there is none.
+pub async fn by_id<T>(
+    conn: &Conn,
+    select: &str,
+    id: i64,
+    not_found: Msg,
+    from_row: impl FnOnce(&Row) -> T,
+) -> AppResult<T> {
+    let stmt = conn.prepare_cached(select).await?;
+    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(not_found))?;
+    Ok(from_row(&row))
 }
 
 /// The record that holds a unique key, as `(id, is_active)`: `lookup` is the calling store's

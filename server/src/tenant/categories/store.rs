@@ -6,8 +6,9 @@ use tracing::instrument;
 
 use super::model::{Category, CategoryUsage, FALLBACK_ICON, ICONS};
 use crate::db::Conn;
-use crate::error::{AppError, AppResult, Msg};
-use crate::tenant::removal::Usage;
+use crate::error::{AppResult, Msg};
+use crate::tenant::removal::one_count_usage;
+use crate::tenant::store::by_id;
 
 impl Category {
     fn from_row(row: &Row) -> Self {
@@ -27,15 +28,7 @@ pub const NAME_HOLDER: &str = "select id, is_active from categories where lower(
 pub const USAGE: &str =
     "select (select count(*) from products where category_id = c.id) from categories c where c.id = $1 and c.is_active";
 
-impl Usage for CategoryUsage {
-    fn from_row(row: &Row) -> Self {
-        CategoryUsage { products: row.get(0) }
-    }
-
-    fn in_use(&self) -> bool {
-        self.products > 0
-    }
-}
+one_count_usage!(CategoryUsage, products);
 
 /// The active categories, or the inactive ones, sorted by name.
 #[instrument(level = "debug", skip_all, fields(active = active))]
@@ -71,7 +64,6 @@ pub async fn update(conn: &Conn, id: i64, name: &str, icon: &str) -> AppResult<O
 /// A category by id, active or not.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn find(conn: &Conn, id: i64) -> AppResult<Category> {
-    let stmt = conn.prepare_cached("select id, name, icon from categories where id = $1").await?;
-    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CategoryNotFound))?;
-    Ok(Category::from_row(&row))
+    by_id(conn, "select id, name, icon from categories where id = $1", id, Msg::CategoryNotFound, Category::from_row)
+        .await
 }

@@ -1,14 +1,14 @@
 //! Data access of the customers: every SQL statement of the entity. Functions run inside the
 //! caller's tenant transaction and never commit.
 
-use tokio_postgres::Row;
 use tracing::instrument;
 
 use super::model::{Customer, CustomerUsage, ValidCustomer, CUSTOMER_COLUMNS, FEW_MATCHES};
 use crate::db::Conn;
 use crate::domain::{self, Page};
-use crate::error::{AppError, AppResult, Msg};
-use crate::tenant::removal::Usage;
+use crate::error::{AppResult, Msg};
+use crate::tenant::removal::one_count_usage;
+use crate::tenant::store::by_id;
 
 /// The customer holding a document, for [`crate::tenant::taken`].
 pub const DOCUMENT_HOLDER: &str = "select id, is_active from customers where document = $1";
@@ -17,15 +17,7 @@ pub const DOCUMENT_HOLDER: &str = "select id, is_active from customers where doc
 pub const USAGE: &str = "select (select count(*) from transactions where customer_id = c.id) \
     from customers c where c.id = $1 and c.is_active";
 
-impl Usage for CustomerUsage {
-    fn from_row(row: &Row) -> Self {
-        CustomerUsage { transactions: row.get(0) }
-    }
-
-    fn in_use(&self) -> bool {
-        self.transactions > 0
-    }
-}
+one_count_usage!(CustomerUsage, transactions);
 
 /// Every active customer, sorted by name.
 #[instrument(level = "debug", skip_all)]
@@ -133,7 +125,6 @@ pub async fn update(conn: &Conn, id: i64, c: &ValidCustomer) -> AppResult<Option
 /// A customer by id, active or not.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn find(conn: &Conn, id: i64) -> AppResult<Customer> {
-    let stmt = conn.prepare_cached(&format!("select {CUSTOMER_COLUMNS} from customers where id = $1")).await?;
-    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
-    Ok(Customer::from_row(&row))
+    let select = format!("select {CUSTOMER_COLUMNS} from customers where id = $1");
+    by_id(conn, &select, id, Msg::CustomerNotFound, Customer::from_row).await
 }

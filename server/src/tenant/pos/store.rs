@@ -6,8 +6,9 @@ use tracing::instrument;
 
 use super::model::{PointOfSale, PosUsage};
 use crate::db::Conn;
-use crate::error::{AppError, AppResult, Msg};
+use crate::error::{AppResult, Msg};
 use crate::tenant::removal::Usage;
+use crate::tenant::store::by_id;
 
 impl PointOfSale {
     fn from_row(row: &Row) -> Self {
@@ -63,7 +64,5 @@ pub async fn rename(conn: &Conn, id: i64, name: &str) -> AppResult<Option<PointO
 /// A point of sale by id, active or not.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn find(conn: &Conn, id: i64) -> AppResult<PointOfSale> {
-    let stmt = conn.prepare_cached("select id, name from points_of_sale where id = $1").await?;
-    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::PosNotFound))?;
-    Ok(PointOfSale::from_row(&row))
+    by_id(conn, "select id, name from points_of_sale where id = $1", id, Msg::PosNotFound, PointOfSale::from_row).await
 }

@@ -6,8 +6,9 @@ use tracing::instrument;
 
 use super::model::{Product, ProductUsage, ValidProduct};
 use crate::db::Conn;
-use crate::error::{AppError, AppResult, Msg};
-use crate::tenant::removal::Usage;
+use crate::error::{AppResult, Msg};
+use crate::tenant::removal::one_count_usage;
+use crate::tenant::store::by_id;
 
 const PRODUCT_SELECT: &str = "select p.id, p.code, p.name, p.description, p.image_url, p.price, p.points_value, \
                               p.is_active, p.category_id, c.name as category_name \
@@ -37,15 +38,7 @@ pub const CODE_HOLDER: &str = "select id, is_active from products where lower(co
 pub const USAGE: &str =
     "select (select count(*) from transactions where product_id = p.id) from products p where p.id = $1";
 
-impl Usage for ProductUsage {
-    fn from_row(row: &Row) -> Self {
-        ProductUsage { transactions: row.get(0) }
-    }
-
-    fn in_use(&self) -> bool {
-        self.transactions > 0
-    }
-}
+one_count_usage!(ProductUsage, transactions);
 
 /// The active products, or every product with `all`, sorted by name.
 #[instrument(level = "debug", skip_all, fields(all = all))]
@@ -115,9 +108,7 @@ pub async fn update(conn: &Conn, id: i64, p: &ValidProduct) -> AppResult<bool> {
 /// A product by id, active or not.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn fetch(conn: &Conn, id: i64) -> AppResult<Product> {
-    let stmt = conn.prepare_cached(&format!("{PRODUCT_SELECT} where p.id = $1")).await?;
-    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
-    Ok(Product::from_row(&row))
+    by_id(conn, &format!("{PRODUCT_SELECT} where p.id = $1"), id, Msg::ProductNotFound, Product::from_row).await
 }
 
 /// Locks an inactive product for the rest of the transaction; answers its points value, or

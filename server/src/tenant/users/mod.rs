@@ -172,7 +172,8 @@ async fn reset_password(
     }
     let password = domain::new_password(Field::Password, input.password.as_deref())?;
     let hash = session::hash_password(password).await?;
-    let username = store::reset_password(&t, id, &hash).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
+    let (username, _) =
+        store::set_password(&t, id, &hash).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
     audit(&t, "user.passwordReset", "user", Some(id), serde_json::json!({ "username": username })).await?;
     t.commit().await?;
     Ok(Json(PasswordResetDone { message: Msg::UserPasswordReset.render(lang, &Params::new()) }))
@@ -222,7 +223,7 @@ async fn change_own_password(
         return Err(AppError::bad_request(Msg::CurrentPasswordIncorrect));
     }
     let hash = session::hash_password(password).await?;
-    let sv = store::change_password(&t, id, &hash).await?.ok_or_else(AppError::unauthorized)?;
+    let (_, sv) = store::set_password(&t, id, &hash).await?.ok_or_else(AppError::unauthorized)?;
     let claims = session::Claims { sv, ..t.claims().clone() };
     audit(&t, "user.passwordChange", "user", Some(id), serde_json::json!({})).await?;
     t.commit().await?;

@@ -6,8 +6,9 @@ use tracing::instrument;
 
 use super::model::{User, UserUsage};
 use crate::db::Conn;
-use crate::error::{AppError, AppResult, Msg};
-use crate::tenant::removal::Usage;
+use crate::error::{AppResult, Msg};
+use crate::tenant::removal::one_count_usage;
+use crate::tenant::store::by_id;
 
 const USER_SELECT: &str = "select u.id, u.username, u.role, u.pos_id, p.name as pos_name \
                            from users u left join points_of_sale p on p.id = u.pos_id";
@@ -40,15 +41,7 @@ pub const USERNAME_HOLDER: &str = "select id, is_active from users where usernam
 pub const USAGE: &str = "select (select count(*) from transactions where cashier_id = u.id) \
     from users u where u.id = $1 and u.is_active";
 
-impl Usage for UserUsage {
-    fn from_row(row: &Row) -> Self {
-        UserUsage { transactions: row.get(0) }
-    }
-
-    fn in_use(&self) -> bool {
-        self.transactions > 0
-    }
-}
+one_count_usage!(UserUsage, transactions);
 
 /// The active users, or the inactive ones, sorted by username.
 #[instrument(level = "debug", skip_all, fields(active = active))]
@@ -60,9 +53,7 @@ pub async fn list(conn: &Conn, active: bool) -> AppResult<Vec<User>> {
 /// An active user by id.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn fetch(conn: &Conn, id: i64) -> AppResult<User> {
-    let stmt = conn.prepare_cached(&format!("{USER_SELECT} where u.id = $1 and u.is_active")).await?;
-    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
-    Ok(User::from_row(&row))
+    by_id(conn, &format!("{USER_SELECT} where u.id = $1 and u.is_active"), id, Msg::UserNotFound, User::from_row).await
 }
 
 /// Whether a point of sale is active, holding it (`for share`) so that it cannot be deleted
@@ -124,28 +115,15 @@ pub async fn password_hash(conn: &Conn, id: i64) -> AppResult<Option<String>> {
     Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0)))
 }
 
-/// Sets an active user's password and ends their sessions; answers their username, or nothing
-/// when there is none with this id.
+/// Sets an active user's password and ends their sessions; answers their username and new
+/// session version, or nothing when there is none with this id.
 #[instrument(level = "debug", skip_all, fields(id = id))]
-pub async fn reset_password(conn: &Conn, id: i64, password_hash: &str) -> AppResult<Option<String>> {
+pub async fn set_password(conn: &Conn, id: i64, password_hash: &str) -> AppResult<Option<(String, i32)>> {
     let stmt = conn
         .prepare_cached(
             "update users set password_hash = $2, session_version = session_version + 1 \
-             where id = $1 and is_active returning username",
+             where id = $1 and is_active returning username, session_version",
         )
         .await?;
-    Ok(conn.query_opt(&stmt, &[&id, &password_hash]).await?.map(|row| row.get(0)))
-}
-
-/// Sets an active user's password and ends their sessions; answers their new session version,
-/// or nothing when there is none with this id.
-#[instrument(level = "debug", skip_all, fields(id = id))]
-pub async fn change_password(conn: &Conn, id: i64, password_hash: &str) -> AppResult<Option<i32>> {
-    let stmt = conn
-        .prepare_cached(
-            "update users set password_hash = $2, session_version = session_version + 1 \
-             where id = $1 and is_active returning session_version",
-        )
-        .await?;
-    Ok(conn.query_opt(&stmt, &[&id, &password_hash]).await?.map(|row| row.get(0)))
+    Ok(conn.query_opt(&stmt, &[&id, &password_hash]).await?.map(|row| (row.get(0), row.get(1))))
 }
