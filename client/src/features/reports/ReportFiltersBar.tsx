@@ -1,7 +1,7 @@
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../components/FormField';
+import { FieldLabel, SelectField } from '../../components/FormField';
 import type { TransactionType } from '../../lib/types';
 import { isSystemCashier } from '../../lib/ledger';
 import type { ReportFilters } from './reportsApi';
@@ -52,9 +52,7 @@ export function ReportFiltersBar({ filters, onChange, active, onClear, pointsOfS
         ]}
       />
       <div className="field">
-        <label htmlFor={fromId} className="field-label">
-          {t('reports.filters.from')}
-        </label>
+        <FieldLabel htmlFor={fromId} label={t('reports.filters.from')} />
         <input
           id={fromId}
           className="input"
@@ -65,9 +63,7 @@ export function ReportFiltersBar({ filters, onChange, active, onClear, pointsOfS
         />
       </div>
       <div className="field">
-        <label htmlFor={toId} className="field-label">
-          {t('reports.filters.to')}
-        </label>
+        <FieldLabel htmlFor={toId} label={t('reports.filters.to')} />
         <input
           id={toId}
           className="input"
