@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/session';
 import { TextField } from '../../../components/FormField';
+import { NewPasswordField } from '../../../components/NewPasswordField';
 import {
   AddFormPanel,
   DeleteFlowModal,
@@ -145,15 +146,7 @@ function ResetPasswordModal({ user, prefix, onClose }: { user: CompanyUser; pref
       submitLabel={t('users.resetPassword')}
     >
       <p className="field-hint">{t('users.resetPasswordHint')}</p>
-      <TextField
-        label={t('password.new')}
-        type="password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
-        hint={t('users.passwordHint')}
-        required
-      />
+      <NewPasswordField value={password} onChange={setPassword} />
     </EditModal>
   );
 }
