@@ -16,6 +16,15 @@ export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; labe
   );
 }
 
+/** The hint under a field; `id` is the one the input's aria-describedby names. */
+export function FieldHint({ id, hint }: { id: string | undefined; hint: string | undefined }) {
+  return hint ? (
+    <p id={id} className="field-hint">
+      {hint}
+    </p>
+  ) : null;
+}
+
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix' | 'id'> {
   label: string;
@@ -48,11 +57,7 @@ export function TextField({ label, value, onChange, hint, prefix, suffix, requir
         />
         {suffix ? <span className="field-affix">{suffix}</span> : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
     </div>
   );
 }

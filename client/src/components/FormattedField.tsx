@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
-import { FieldLabel } from './FormField';
+import { FieldHint, FieldLabel } from './FormField';
 
 export interface FormattedFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix' | 'id' | 'type'> {
@@ -87,11 +87,7 @@ export function FormattedField({
         />
         {action}
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
     </div>
   );
 }
