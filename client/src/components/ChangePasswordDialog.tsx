@@ -7,6 +7,7 @@ import { useChangeOwnPasswordMutation } from '../app/tenantApi';
 import { toastShown } from '../app/toasts';
 import { FormDialog } from './FormDialog';
 import { TextField } from './FormField';
+import { NewPasswordField } from './NewPasswordField';
 
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;
@@ -68,15 +69,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       <div className="form-fields">
         <p className="field-hint">{t('password.changeHint')}</p>
         <TextField label={t('password.current')} type="password" value={current} onChange={setCurrent} autoComplete="current-password" required />
-        <TextField
-          label={t('password.new')}
-          type="password"
-          value={next}
-          onChange={setNext}
-          autoComplete="new-password"
-          hint={t('users.passwordHint')}
-          required
-        />
+        <NewPasswordField value={next} onChange={setNext} />
         <TextField label={t('password.repeat')} type="password" value={repeated} onChange={setRepeated} autoComplete="new-password" required />
       </div>
     </FormDialog>

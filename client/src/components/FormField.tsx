@@ -1,6 +1,30 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** A field's label; `required` adds the required mark, hidden from screen readers (the input says it). */
+export function FieldLabel({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <label htmlFor={htmlFor} className="field-label">
+      {label}
+      {required ? (
+        <span className="field-required" aria-hidden="true">
+          {t('common.requiredMark')}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** The hint under a field; `id` is the one the input's aria-describedby names. */
+export function FieldHint({ id, hint }: { id: string | undefined; hint: string | undefined }) {
+  return hint ? (
+    <p id={id} className="field-hint">
+      {hint}
+    </p>
+  ) : null;
+}
+
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix' | 'id'> {
   label: string;
@@ -15,19 +39,11 @@ export interface TextFieldProps
 
 /** A labelled text input. `required` marks the label; validation messages are the form's. */
 export function TextField({ label, value, onChange, hint, prefix, suffix, required, className, ...rest }: TextFieldProps) {
-  const { t } = useTranslation();
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id} className="field-label">
-        {label}
-        {required ? (
-          <span className="field-required" aria-hidden="true">
-            {t('common.requiredMark')}
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <div className={`field-control ${prefix || suffix ? 'field-control-affixed' : ''}`}>
         {prefix ? <span className="field-affix">{prefix}</span> : null}
         <input
@@ -41,11 +57,7 @@ export function TextField({ label, value, onChange, hint, prefix, suffix, requir
         />
         {suffix ? <span className="field-affix">{suffix}</span> : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
     </div>
   );
 }
@@ -62,18 +74,10 @@ export interface SelectFieldProps {
 }
 
 export function SelectField({ label, value, onChange, options, required, disabled, name, hint }: SelectFieldProps) {
-  const { t } = useTranslation();
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-        {required ? (
-          <span className="field-required" aria-hidden="true">
-            {t('common.requiredMark')}
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <select
         id={id}
         name={name}

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { FieldHint, FieldLabel } from './FormField';
 
 export interface FormattedFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'prefix' | 'id' | 'type'> {
@@ -49,7 +49,6 @@ export function FormattedField({
   className,
   ...rest
 }: FormattedFieldProps) {
-  const { t } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
@@ -66,14 +65,7 @@ export function FormattedField({
 
   return (
     <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id} className="field-label">
-        {label}
-        {required ? (
-          <span className="field-required" aria-hidden="true">
-            {t('common.requiredMark')}
-          </span>
-        ) : null}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <div className={`field-control ${prefix ? 'field-control-affixed' : ''} ${action ? 'field-control-action' : ''}`}>
         {prefix ? <span className="field-affix">{prefix}</span> : null}
         <input
@@ -95,11 +87,7 @@ export function FormattedField({
         />
         {action}
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={hintId} hint={hint} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { ArrowUturnLeftIcon, ChevronLeftIcon, ChevronRightIcon, MagnifyingGlassIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
+import { ArrowUturnLeftIcon, ChevronLeftIcon, ChevronRightIcon, PencilSquareIcon, TrashIcon } from '@heroicons/react/24/outline';
 import { useEffect, useId, useMemo, type Key, type ReactNode } from 'react';
+import { SearchBox } from '../SearchBox';
 import { useTranslation } from 'react-i18next';
 import { LIST_DEFAULT_PAGE_SIZE, LIST_PAGE_SIZES } from '../../lib/constants';
 import { pageRange, requestPage, slicePage } from '../../lib/paging';
@@ -73,7 +74,6 @@ export type PagedListProps<T> = ClientModeProps<T> | ServerModeProps<T>;
 /** Searchable, paged list (docs/screens.md, "Lists"), used by every list screen. */
 export function PagedList<T>(props: PagedListProps<T>) {
   const { t } = useTranslation();
-  const searchId = useId();
   const pageSizeId = useId();
   const inactiveId = useId();
   const pageSizes = props.pageSizes ?? LIST_PAGE_SIZES;
@@ -113,20 +113,12 @@ export function PagedList<T>(props: PagedListProps<T>) {
         {props.headerActions ? <div className="list-header-actions">{props.headerActions}</div> : null}
       </div>
       <div className="list-toolbar">
-        <div className="search-box">
-          <MagnifyingGlassIcon className="search-icon" aria-hidden="true" />
-          <label htmlFor={searchId} className="visually-hidden">
-            {t('list.searchLabel')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input search-input"
-            placeholder={props.searchPlaceholder ?? t('list.searchPlaceholder')}
-            value={search}
-            onChange={(event) => state.setSearch(event.target.value)}
-          />
-        </div>
+        <SearchBox
+          label={t('list.searchLabel')}
+          placeholder={props.searchPlaceholder ?? t('list.searchPlaceholder')}
+          value={search}
+          onChange={state.setSearch}
+        />
         <div className="page-size">
           <label htmlFor={pageSizeId}>{t('list.perPage')}</label>
           <select

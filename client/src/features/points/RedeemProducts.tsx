@@ -1,8 +1,9 @@
-import { ArrowPathIcon, ListBulletIcon, MagnifyingGlassIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
-import { useId, useMemo } from 'react';
+import { ArrowPathIcon, ListBulletIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetCategoriesQuery } from '../../app/tenantApi';
 import { SelectField } from '../../components/FormField';
+import { SearchBox } from '../../components/SearchBox';
 import { byName } from '../../lib/paging';
 import type { Category, Customer, Product } from '../../lib/types';
 import { ProductPicker, type ProductView } from './ProductPicker';
@@ -23,27 +24,18 @@ interface ProductToolbarProps {
 /** Above the redeemable products: the search, and on the full screen the category and the view. */
 export function ProductToolbar({ full, search, onSearch, categoryId, onCategory, view, onView, disabled }: ProductToolbarProps) {
   const { t } = useTranslation();
-  const searchId = useId();
   const { data: categories } = useGetCategoriesQuery();
   const sortedCategories = useMemo(() => [...(categories ?? [])].sort(byName((c: Category) => c.name)), [categories]);
   return (
     <div className="redeem-products-toolbar">
       {full ? <h2 className="card-title">{t('redeem.productsTitle')}</h2> : null}
-      <div className="search-box">
-        <MagnifyingGlassIcon className="search-icon" aria-hidden="true" />
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('redeem.searchProducts')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input search-input"
-          placeholder={full ? t('redeem.searchPlaceholder') : t('redeem.searchByNamePlaceholder')}
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          disabled={disabled}
-        />
-      </div>
+      <SearchBox
+        label={t('redeem.searchProducts')}
+        placeholder={full ? t('redeem.searchPlaceholder') : t('redeem.searchByNamePlaceholder')}
+        value={search}
+        onChange={onSearch}
+        disabled={disabled}
+      />
       {full ? (
         <>
           <SelectField

@@ -1,7 +1,7 @@
 import { XMarkIcon } from '@heroicons/react/24/outline';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../components/FormField';
+import { FieldLabel, SelectField } from '../../components/FormField';
 import type { TransactionType } from '../../lib/types';
 import { isSystemCashier } from '../../lib/ledger';
 import type { ReportFilters } from './reportsApi';
@@ -20,11 +20,28 @@ export interface ReportFiltersBarProps {
   cashiers: readonly string[];
 }
 
+interface DateFilterProps {
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}
+
+/** A labelled date input; `min` and `max` keep the period's ends in order. */
+function DateFilter({ label, value, min, max, onChange }: DateFilterProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <FieldLabel htmlFor={id} label={label} />
+      <input id={id} className="input" type="date" value={value} min={min} max={max} onChange={(event) => onChange(event.target.value)} />
+    </div>
+  );
+}
+
 /** Type, point of sale, cashier and date range (the customer text is the list's search box). */
 export function ReportFiltersBar({ filters, onChange, active, onClear, pointsOfSale, cashiers }: ReportFiltersBarProps) {
   const { t } = useTranslation();
-  const fromId = useId();
-  const toId = useId();
   return (
     <section className="card report-filters" aria-label={t('reports.filters.title')}>
       <SelectField
@@ -51,32 +68,13 @@ export function ReportFiltersBar({ filters, onChange, active, onClear, pointsOfS
           ...cashiers.map((cashier) => ({ value: cashier, label: isSystemCashier(cashier) ? t('common.system') : cashier })),
         ]}
       />
-      <div className="field">
-        <label htmlFor={fromId} className="field-label">
-          {t('reports.filters.from')}
-        </label>
-        <input
-          id={fromId}
-          className="input"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={toId} className="field-label">
-          {t('reports.filters.to')}
-        </label>
-        <input
-          id={toId}
-          className="input"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </div>
+      <DateFilter
+        label={t('reports.filters.from')}
+        value={filters.from}
+        max={filters.to || undefined}
+        onChange={(from) => onChange({ from })}
+      />
+      <DateFilter label={t('reports.filters.to')} value={filters.to} min={filters.from || undefined} onChange={(to) => onChange({ to })} />
       <div className="report-filters-actions">
         <button type="button" className="btn btn-secondary" onClick={onClear} disabled={!active}>
           <XMarkIcon aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetCategoriesQuery } from '../../../app/tenantApi';
 import { CategoryIcon } from '../../../components/CategoryIcon';
@@ -11,11 +11,10 @@ import {
   EditModal,
   ListScreen,
   PagedList,
-  ReactivateOffer,
   USAGE_QUERY_OPTIONS,
-  useListReactivation,
-  useReactivation,
-  useSaveForm,
+  useAddForm,
+  useEditForm,
+  useListActions,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
@@ -60,28 +59,23 @@ function CategoryFields({ values, onChange }: { values: CategoryInput; onChange:
 
 function AddCategoryForm() {
   const { t } = useTranslation();
-  const [values, setValues] = useState<CategoryInput>(EMPTY_CATEGORY);
   const [createCategory] = useCreateCategoryMutation();
   const [reactivateCategory] = useReactivateCategoryMutation();
-  const reset = () => setValues(EMPTY_CATEGORY);
-  const reactivation = useReactivation((id) => reactivateCategory(id).unwrap(), 'categories.successReactivated', reset);
-  const form = useSaveForm({
-    check: () => checkCategory(values),
-    save: (body) => createCategory(body).unwrap(),
-    success: 'categories.successAdded',
-    conflictKey: 'categories.errorExists',
-    reactivation,
-    onSaved: reset,
+  const { values, setValues, panel } = useAddForm({
+    empty: EMPTY_CATEGORY,
+    check: checkCategory,
+    create: (body) => createCategory(body).unwrap(),
+    reactivate: (id) => reactivateCategory(id).unwrap(),
+    texts: {
+      added: 'categories.successAdded',
+      reactivated: 'categories.successReactivated',
+      conflict: 'categories.errorExists',
+      inactiveOffer: 'categories.inactiveOffer',
+    },
   });
 
   return (
-    <AddFormPanel
-      title={t('categories.addTitle')}
-      submitLabel={t('categories.add')}
-      submittingLabel={t('common.adding')}
-      {...form}
-      notice={<ReactivateOffer reactivation={reactivation} text={t('categories.inactiveOffer')} />}
-    >
+    <AddFormPanel title={t('categories.addTitle')} submitLabel={t('categories.add')} {...panel}>
       <CategoryFields values={values} onChange={setValues} />
     </AddFormPanel>
   );
@@ -89,10 +83,10 @@ function AddCategoryForm() {
 
 function EditCategoryModal({ category, onClose }: { category: Category; onClose: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<CategoryInput>({ name: category.name, icon: category.icon });
   const [updateCategory] = useUpdateCategoryMutation();
-  const form = useSaveForm({
-    check: () => checkCategory(values),
+  const { values, setValues, form } = useEditForm({
+    initial: { name: category.name, icon: category.icon },
+    check: checkCategory,
     save: (body) => updateCategory({ id: category.id, ...body }).unwrap(),
     success: 'categories.successUpdated',
     conflictKey: 'categories.errorExists',
@@ -109,16 +103,13 @@ function EditCategoryModal({ category, onClose }: { category: Category; onClose:
 /** /settings/categories: name and icon (searchable picker; unknown icons show Star). */
 export function CategoriesPage() {
   const { t } = useTranslation();
-  const [showInactive, setShowInactive] = useState(false);
-  const active = useGetCategoriesQuery();
-  const inactive = useGetInactiveCategoriesQuery(showInactive ? undefined : skipToken);
-  const { data, isLoading } = showInactive ? inactive : active;
   const [reactivateCategory] = useReactivateCategoryMutation();
-  const reactivation = useListReactivation<Category>((id) => reactivateCategory(id).unwrap(), 'categories.successReactivated');
+  const actions = useListActions<Category>((id) => reactivateCategory(id).unwrap(), 'categories.successReactivated');
+  const active = useGetCategoriesQuery();
+  const inactive = useGetInactiveCategoriesQuery(actions.showInactive ? undefined : skipToken);
+  const { data, isLoading } = actions.showInactive ? inactive : active;
   const categories = useMemo(() => [...(data ?? [])].sort(byName((c: Category) => c.name)), [data]);
-  const [editing, setEditing] = useState<Category | null>(null);
-  const [deleting, setDeleting] = useState<Category | null>(null);
-  const usage = useGetCategoryUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const usage = useGetCategoryUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deleteCategory] = useDeleteCategoryMutation();
 
   return (
@@ -147,21 +138,21 @@ export function CategoriesPage() {
                 </div>
               </div>
             )}
-            onEdit={setEditing}
-            onDelete={setDeleting}
-            inactive={{ shown: showInactive, onShownChange: setShowInactive, ...reactivation }}
+            onEdit={actions.setEditing}
+            onDelete={actions.setDeleting}
+            inactive={actions.inactive}
           />
         }
       />
-      {editing ? <EditCategoryModal key={editing.id} category={editing} onClose={() => setEditing(null)} /> : null}
+      {actions.editing ? <EditCategoryModal key={actions.editing.id} category={actions.editing} onClose={actions.closeEdit} /> : null}
       <DeleteFlowModal
-        record={deleting}
-        name={deleting?.name ?? ''}
+        record={actions.deleting}
+        name={actions.deleting?.name ?? ''}
         usage={usage}
         hasRelated={(u) => u.products > 0}
         remove={(id) => deleteCategory(id).unwrap()}
         texts={{ soft: 'categories.deleteSoft', hard: 'categories.deleteHard', deleted: 'categories.successDeleted' }}
-        onClose={() => setDeleting(null)}
+        onClose={actions.closeDelete}
       />
     </section>
   );

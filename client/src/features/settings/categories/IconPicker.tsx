@@ -1,8 +1,8 @@
-import { MagnifyingGlassIcon } from '@heroicons/react/24/outline';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CategoryIcon, isCategoryIconName, type CategoryIconName } from '../../../components/CategoryIcon';
 import { Modal } from '../../../components/Modal';
+import { SearchBox } from '../../../components/SearchBox';
 import { searchIcons } from './iconSearch';
 
 export interface IconPickerModalProps {
@@ -23,7 +23,6 @@ export function useIconLabel(): (name: string) => string {
 export function IconPickerModal({ open, value, onSelect, onClose }: IconPickerModalProps) {
   const { t } = useTranslation();
   const iconLabel = useIconLabel();
-  const searchId = useId();
   const [query, setQuery] = useState('');
   const matches = searchIcons(query, (name: CategoryIconName) => iconLabel(name));
 
@@ -34,20 +33,13 @@ export function IconPickerModal({ open, value, onSelect, onClose }: IconPickerMo
 
   return (
     <Modal open={open} title={t('categories.iconPicker.title')} onClose={close} size="lg">
-      <div className="search-box icon-picker-search">
-        <MagnifyingGlassIcon className="search-icon" aria-hidden="true" />
-        <label htmlFor={searchId} className="visually-hidden">
-          {t('categories.iconPicker.searchLabel')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input search-input"
-          placeholder={t('categories.iconPicker.searchPlaceholder')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
-      </div>
+      <SearchBox
+        className="icon-picker-search"
+        label={t('categories.iconPicker.searchLabel')}
+        placeholder={t('categories.iconPicker.searchPlaceholder')}
+        value={query}
+        onChange={setQuery}
+      />
       {matches.length === 0 ? (
         <p className="list-empty" data-testid="icon-picker-empty">
           {t('categories.iconPicker.noResults')}

@@ -1,5 +1,4 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../app/useFormat';
 import {
@@ -8,12 +7,11 @@ import {
   EditModal,
   ListScreen,
   PagedList,
-  ReactivateOffer,
   USAGE_QUERY_OPTIONS,
-  useListReactivation,
+  useAddForm,
+  useEditForm,
+  useListActions,
   useListState,
-  useReactivation,
-  useSaveForm,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import type { Customer } from '../../../lib/types';
@@ -39,28 +37,23 @@ function initial(name: string): string {
 
 function AddCustomerForm() {
   const { t } = useTranslation();
-  const [values, setValues] = useState<CustomerFormValues>(EMPTY_CUSTOMER);
   const [createCustomer] = useCreateCustomerMutation();
   const [reactivateCustomer] = useReactivateCustomerMutation();
-  const reset = () => setValues(EMPTY_CUSTOMER);
-  const reactivation = useReactivation((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated', reset);
-  const form = useSaveForm({
-    check: () => checkCustomer(values),
-    save: (body) => createCustomer(body).unwrap(),
-    success: 'customers.successAdded',
-    conflictKey: 'customers.errorDocumentExists',
-    reactivation,
-    onSaved: reset,
+  const { values, setValues, panel } = useAddForm({
+    empty: EMPTY_CUSTOMER,
+    check: checkCustomer,
+    create: (body) => createCustomer(body).unwrap(),
+    reactivate: (id) => reactivateCustomer(id).unwrap(),
+    texts: {
+      added: 'customers.successAdded',
+      reactivated: 'customers.successReactivated',
+      conflict: 'customers.errorDocumentExists',
+      inactiveOffer: 'customers.inactiveOffer',
+    },
   });
 
   return (
-    <AddFormPanel
-      title={t('customers.addTitle')}
-      submitLabel={t('customers.add')}
-      submittingLabel={t('common.adding')}
-      {...form}
-      notice={<ReactivateOffer reactivation={reactivation} text={t('customers.inactiveOffer')} />}
-    >
+    <AddFormPanel title={t('customers.addTitle')} submitLabel={t('customers.add')} {...panel}>
       <CustomerFields values={values} onChange={setValues} />
     </AddFormPanel>
   );
@@ -68,10 +61,10 @@ function AddCustomerForm() {
 
 function EditCustomerModal({ customer, onClose }: { customer: Customer; onClose: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<CustomerFormValues>(() => customerFormValues(customer));
   const [updateCustomer] = useUpdateCustomerMutation();
-  const form = useSaveForm({
-    check: () => checkCustomer(values, customer),
+  const { values, setValues, form } = useEditForm({
+    initial: () => customerFormValues(customer),
+    check: (values: CustomerFormValues) => checkCustomer(values, customer),
     save: (body) => updateCustomer({ id: customer.id, ...body }).unwrap(),
     success: 'customers.successUpdated',
     conflictKey: 'customers.errorDocumentExists',
@@ -92,18 +85,15 @@ export function CustomersPage() {
   const list = useListState();
   const typed = list.search.trim();
   const text = useDebouncedValue(typed, SEARCH_DELAY_MS);
-  const [showInactive, setShowInactive] = useState(false);
+  const [reactivateCustomer] = useReactivateCustomerMutation();
+  const actions = useListActions<Customer>((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated');
   const { data, isLoading, isFetching, isError } = useSearchCustomersQuery({
     text,
     page: list.page,
     pageSize: list.pageSize,
-    inactive: showInactive,
+    inactive: actions.showInactive,
   });
-  const [reactivateCustomer] = useReactivateCustomerMutation();
-  const reactivation = useListReactivation<Customer>((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated');
-  const [editing, setEditing] = useState<Customer | null>(null);
-  const [deleting, setDeleting] = useState<Customer | null>(null);
-  const usage = useGetCustomerUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const usage = useGetCustomerUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deleteCustomer] = useDeleteCustomerMutation();
 
   const emptyText = isLoading ? t('common.loading') : isError ? t('customers.errorLoading') : t('customers.empty');
@@ -148,22 +138,24 @@ export function CustomersPage() {
               </div>
             )}
             itemLabel={(customer) => customer.name}
-            inactive={{ shown: showInactive, onShownChange: setShowInactive, ...reactivation }}
+            inactive={actions.inactive}
             renderActions={(customer) => (
-              <RowMenu name={customer.name} onEdit={() => setEditing(customer)} onDelete={() => setDeleting(customer)} />
+              <RowMenu name={customer.name} onEdit={() => actions.setEditing(customer)} onDelete={() => actions.setDeleting(customer)} />
             )}
           />
         }
       />
-      {editing ? <EditCustomerModal key={editing.id} customer={editing} onClose={() => setEditing(null)} /> : null}
+      {actions.editing ? (
+        <EditCustomerModal key={actions.editing.id} customer={actions.editing} onClose={actions.closeEdit} />
+      ) : null}
       <DeleteFlowModal
-        record={deleting}
-        name={deleting?.name ?? ''}
+        record={actions.deleting}
+        name={actions.deleting?.name ?? ''}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
         remove={(id) => deleteCustomer(id).unwrap()}
         texts={{ soft: 'customers.deleteSoft', hard: 'customers.deleteHard', deleted: 'customers.successDeleted' }}
-        onClose={() => setDeleting(null)}
+        onClose={actions.closeDelete}
       />
     </section>
   );

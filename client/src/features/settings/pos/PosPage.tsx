@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetPointsOfSaleQuery } from '../../../app/tenantApi';
 import { TextField } from '../../../components/FormField';
@@ -10,11 +10,10 @@ import {
   EditModal,
   ListScreen,
   PagedList,
-  ReactivateOffer,
   USAGE_QUERY_OPTIONS,
-  useListReactivation,
-  useReactivation,
-  useSaveForm,
+  useAddForm,
+  useEditForm,
+  useListActions,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
@@ -43,38 +42,29 @@ function PosNameField({ value, onChange }: { value: string; onChange: (name: str
 
 function AddPosForm() {
   const { t } = useTranslation();
-  const [name, setName] = useState('');
   const [createPos] = useCreatePosMutation();
   const [reactivatePos] = useReactivatePosMutation();
-  const reactivation = useReactivation((id) => reactivatePos(id).unwrap(), 'pos.successReactivated', () => setName(''));
-  const form = useSaveForm({
-    check: () => checkPosName(name),
-    save: (body) => createPos(body).unwrap(),
-    success: 'pos.successAdded',
-    conflictKey: 'pos.errorExists',
-    reactivation,
-    onSaved: () => setName(''),
+  const { values, setValues, panel } = useAddForm({
+    empty: '',
+    check: checkPosName,
+    create: (body) => createPos(body).unwrap(),
+    reactivate: (id) => reactivatePos(id).unwrap(),
+    texts: { added: 'pos.successAdded', reactivated: 'pos.successReactivated', conflict: 'pos.errorExists', inactiveOffer: 'pos.inactiveOffer' },
   });
 
   return (
-    <AddFormPanel
-      title={t('pos.addTitle')}
-      submitLabel={t('pos.add')}
-      submittingLabel={t('common.adding')}
-      {...form}
-      notice={<ReactivateOffer reactivation={reactivation} text={t('pos.inactiveOffer')} />}
-    >
-      <PosNameField value={name} onChange={setName} />
+    <AddFormPanel title={t('pos.addTitle')} submitLabel={t('pos.add')} {...panel}>
+      <PosNameField value={values} onChange={setValues} />
     </AddFormPanel>
   );
 }
 
 function EditPosModal({ pos, onClose }: { pos: PointOfSale; onClose: () => void }) {
   const { t } = useTranslation();
-  const [name, setName] = useState(pos.name);
   const [updatePos] = useUpdatePosMutation();
-  const form = useSaveForm({
-    check: () => checkPosName(name),
+  const { values, setValues, form } = useEditForm({
+    initial: pos.name,
+    check: checkPosName,
     save: (body) => updatePos({ id: pos.id, ...body }).unwrap(),
     success: 'pos.successUpdated',
     conflictKey: 'pos.errorExists',
@@ -83,7 +73,7 @@ function EditPosModal({ pos, onClose }: { pos: PointOfSale; onClose: () => void 
 
   return (
     <EditModal open title={t('pos.editTitle')} onCancel={onClose} {...form}>
-      <PosNameField value={name} onChange={setName} />
+      <PosNameField value={values} onChange={setValues} />
     </EditModal>
   );
 }
@@ -91,16 +81,13 @@ function EditPosModal({ pos, onClose }: { pos: PointOfSale; onClose: () => void 
 /** /settings/pos (admin): points of sale by name. */
 export function PosPage() {
   const { t } = useTranslation();
-  const [showInactive, setShowInactive] = useState(false);
-  const active = useGetPointsOfSaleQuery();
-  const inactive = useGetInactivePosQuery(showInactive ? undefined : skipToken);
-  const { data, isLoading } = showInactive ? inactive : active;
-  const pointsOfSale = useMemo(() => [...(data ?? [])].sort(byName((p: PointOfSale) => p.name)), [data]);
   const [reactivatePos] = useReactivatePosMutation();
-  const reactivation = useListReactivation<PointOfSale>((id) => reactivatePos(id).unwrap(), 'pos.successReactivated');
-  const [editing, setEditing] = useState<PointOfSale | null>(null);
-  const [deleting, setDeleting] = useState<PointOfSale | null>(null);
-  const usage = useGetPosUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const actions = useListActions<PointOfSale>((id) => reactivatePos(id).unwrap(), 'pos.successReactivated');
+  const active = useGetPointsOfSaleQuery();
+  const inactive = useGetInactivePosQuery(actions.showInactive ? undefined : skipToken);
+  const { data, isLoading } = actions.showInactive ? inactive : active;
+  const pointsOfSale = useMemo(() => [...(data ?? [])].sort(byName((p: PointOfSale) => p.name)), [data]);
+  const usage = useGetPosUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deletePos] = useDeletePosMutation();
 
   return (
@@ -126,21 +113,21 @@ export function PosPage() {
                 </div>
               </div>
             )}
-            onEdit={setEditing}
-            onDelete={setDeleting}
-            inactive={{ shown: showInactive, onShownChange: setShowInactive, ...reactivation }}
+            onEdit={actions.setEditing}
+            onDelete={actions.setDeleting}
+            inactive={actions.inactive}
           />
         }
       />
-      {editing ? <EditPosModal key={editing.id} pos={editing} onClose={() => setEditing(null)} /> : null}
+      {actions.editing ? <EditPosModal key={actions.editing.id} pos={actions.editing} onClose={actions.closeEdit} /> : null}
       <DeleteFlowModal
-        record={deleting}
-        name={deleting?.name ?? ''}
+        record={actions.deleting}
+        name={actions.deleting?.name ?? ''}
         usage={usage}
         hasRelated={(u) => u.users > 0 || u.transactions > 0}
         remove={(id) => deletePos(id).unwrap()}
         texts={{ soft: 'pos.deleteSoft', hard: 'pos.deleteHard', deleted: 'pos.successDeleted' }}
-        onClose={() => setDeleting(null)}
+        onClose={actions.closeDelete}
       />
     </section>
   );

@@ -12,16 +12,15 @@ import {
   EditModal,
   ListScreen,
   PagedList,
-  ReactivateOffer,
   USAGE_QUERY_OPTIONS,
-  useListReactivation,
-  useReactivation,
-  useSaveForm,
+  useAddForm,
+  useEditForm,
+  useListActions,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { Product } from '../../../lib/types';
-import { checkProduct, EMPTY_PRODUCT, productFormValues, type ProductFormValues } from './productForm';
+import { checkProduct, EMPTY_PRODUCT, productFormValues } from './productForm';
 import { ProductFields } from './ProductFields';
 import {
   useCreateProductMutation,
@@ -51,28 +50,23 @@ function ProductImage({ product }: { product: Product }) {
 
 function AddProductForm() {
   const { t } = useTranslation();
-  const [values, setValues] = useState<ProductFormValues>(EMPTY_PRODUCT);
   const [createProduct] = useCreateProductMutation();
   const [reactivateProduct] = useReactivateProductMutation();
-  const reset = () => setValues(EMPTY_PRODUCT);
-  const reactivation = useReactivation((id) => reactivateProduct(id).unwrap(), 'products.successReactivated', reset);
-  const form = useSaveForm({
-    check: () => checkProduct(values),
-    save: (body) => createProduct(body).unwrap(),
-    success: 'products.successAdded',
-    conflictKey: 'products.errorExists',
-    reactivation,
-    onSaved: reset,
+  const { values, setValues, panel } = useAddForm({
+    empty: EMPTY_PRODUCT,
+    check: checkProduct,
+    create: (body) => createProduct(body).unwrap(),
+    reactivate: (id) => reactivateProduct(id).unwrap(),
+    texts: {
+      added: 'products.successAdded',
+      reactivated: 'products.successReactivated',
+      conflict: 'products.errorExists',
+      inactiveOffer: 'products.inactiveOffer',
+    },
   });
 
   return (
-    <AddFormPanel
-      title={t('products.addTitle')}
-      submitLabel={t('products.add')}
-      submittingLabel={t('common.adding')}
-      {...form}
-      notice={<ReactivateOffer reactivation={reactivation} text={t('products.inactiveOffer')} />}
-    >
+    <AddFormPanel title={t('products.addTitle')} submitLabel={t('products.add')} {...panel}>
       <ProductFields values={values} onChange={setValues} />
     </AddFormPanel>
   );
@@ -80,10 +74,10 @@ function AddProductForm() {
 
 function EditProductModal({ product, onClose }: { product: Product; onClose: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<ProductFormValues>(() => productFormValues(product));
   const [updateProduct] = useUpdateProductMutation();
-  const form = useSaveForm({
-    check: () => checkProduct(values),
+  const { values, setValues, form } = useEditForm({
+    initial: () => productFormValues(product),
+    check: checkProduct,
     save: (body) => updateProduct({ id: product.id, body }).unwrap(),
     success: 'products.successUpdated',
     conflictKey: 'products.errorExists',
@@ -110,16 +104,14 @@ export function ProductsPage() {
   const all = useGetAllProductsQuery(undefined, { skip: !readsAll });
   const active = useGetRedeemableProductsQuery(undefined, { skip: readsAll });
   const { data, isLoading, isError } = readsAll ? all : active;
-  const [showInactive, setShowInactive] = useState(false);
+  const [reactivateProduct] = useReactivateProductMutation();
+  const actions = useListActions<Product>((id) => reactivateProduct(id).unwrap(), 'products.successReactivated');
+  const { showInactive } = actions;
   const products = useMemo(
     () => (data ?? []).filter((p) => p.is_active !== showInactive).sort(byName((p: Product) => p.name)),
     [data, showInactive],
   );
-  const [reactivateProduct] = useReactivateProductMutation();
-  const reactivation = useListReactivation<Product>((id) => reactivateProduct(id).unwrap(), 'products.successReactivated');
-  const [editing, setEditing] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
-  const usage = useGetProductUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const usage = useGetProductUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deleteProduct] = useDeleteProductMutation();
 
   return (
@@ -156,21 +148,21 @@ export function ProductsPage() {
                 </span>
               </div>
             )}
-            onEdit={setEditing}
-            onDelete={setDeleting}
-            inactive={readsAll ? { shown: showInactive, onShownChange: setShowInactive, ...reactivation } : undefined}
+            onEdit={actions.setEditing}
+            onDelete={actions.setDeleting}
+            inactive={readsAll ? actions.inactive : undefined}
           />
         }
       />
-      {editing ? <EditProductModal key={editing.id} product={editing} onClose={() => setEditing(null)} /> : null}
+      {actions.editing ? <EditProductModal key={actions.editing.id} product={actions.editing} onClose={actions.closeEdit} /> : null}
       <DeleteFlowModal
-        record={deleting}
-        name={deleting?.name ?? ''}
+        record={actions.deleting}
+        name={actions.deleting?.name ?? ''}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
         remove={(id) => deleteProduct(id).unwrap()}
         texts={{ soft: 'products.deleteSoft', hard: 'products.deleteHard', deleted: 'products.successDeleted' }}
-        onClose={() => setDeleting(null)}
+        onClose={actions.closeDelete}
       />
     </section>
   );

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { FieldLabel } from '../../../components/FormField';
 
 export interface TextAreaFieldProps {
   label: string;
@@ -14,9 +15,7 @@ export function TextAreaField({ label, value, onChange, name, rows = 3, maxLengt
   const id = useId();
   return (
     <div className="field">
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} />
       <textarea
         id={id}
         name={name}

@@ -4,22 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/session';
 import { TextField } from '../../../components/FormField';
+import { NewPasswordField } from '../../../components/NewPasswordField';
 import {
   AddFormPanel,
   DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
-  ReactivateOffer,
   USAGE_QUERY_OPTIONS,
-  useListReactivation,
-  useReactivation,
+  useAddForm,
+  useEditForm,
+  useListActions,
   useSaveForm,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import { UserAssignmentFields } from './UserAssignmentFields';
-import { EMPTY_USER, newUserBody, userUpdateBody, withRole, type CompanyRole, type UserFormValues } from './userForm';
+import { EMPTY_USER, newUserBody, userUpdateBody, withRole, type CompanyRole } from './userForm';
 import {
   useCreateUserMutation,
   useDeleteUserMutation,
@@ -41,29 +42,24 @@ function loginOf(username: string, prefix: string | undefined): string {
 
 function AddUserForm({ prefix }: { prefix: string | undefined }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<UserFormValues>(EMPTY_USER);
   const [createUser] = useCreateUserMutation();
   const [reactivateUser] = useReactivateUserMutation();
-  const reset = () => setValues(EMPTY_USER);
-  const reactivation = useReactivation((id) => reactivateUser(id).unwrap(), 'users.successReactivated', reset);
-  const form = useSaveForm({
-    check: () => newUserBody(values),
-    save: (body) => createUser(body).unwrap(),
-    success: 'users.successAdded',
+  const { values, setValues, panel } = useAddForm({
+    empty: EMPTY_USER,
+    check: newUserBody,
+    create: (body) => createUser(body).unwrap(),
+    reactivate: (id) => reactivateUser(id).unwrap(),
     successParams: (created, body) => ({ login: loginOf(created.username ?? body.username, prefix) }),
-    conflictKey: 'users.errorExists',
-    reactivation,
-    onSaved: reset,
+    texts: {
+      added: 'users.successAdded',
+      reactivated: 'users.successReactivated',
+      conflict: 'users.errorExists',
+      inactiveOffer: 'users.inactiveOffer',
+    },
   });
 
   return (
-    <AddFormPanel
-      title={t('users.addTitle')}
-      submitLabel={t('users.add')}
-      submittingLabel={t('common.adding')}
-      {...form}
-      notice={<ReactivateOffer reactivation={reactivation} text={t('users.inactiveOffer')} />}
-    >
+    <AddFormPanel title={t('users.addTitle')} submitLabel={t('users.add')} {...panel}>
       <TextField
         label={t('users.fields.username')}
         name="username"
@@ -100,13 +96,13 @@ function AddUserForm({ prefix }: { prefix: string | undefined }) {
 
 function EditUserModal({ user, prefix, onClose }: { user: CompanyUser; prefix: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<{ role: CompanyRole | ''; posId: string }>({
-    role: user.role,
-    posId: user.posId != null ? String(user.posId) : '',
-  });
   const [updateUser] = useUpdateUserMutation();
-  const form = useSaveForm({
-    check: () => userUpdateBody(values),
+  const { values, setValues, form } = useEditForm({
+    initial: (): { role: CompanyRole | ''; posId: string } => ({
+      role: user.role,
+      posId: user.posId != null ? String(user.posId) : '',
+    }),
+    check: userUpdateBody,
     save: (body) => updateUser({ id: user.id, body }).unwrap(),
     success: 'users.successUpdated',
     onSaved: onClose,
@@ -150,15 +146,7 @@ function ResetPasswordModal({ user, prefix, onClose }: { user: CompanyUser; pref
       submitLabel={t('users.resetPassword')}
     >
       <p className="field-hint">{t('users.resetPasswordHint')}</p>
-      <TextField
-        label={t('password.new')}
-        type="password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="new-password"
-        hint={t('users.passwordHint')}
-        required
-      />
+      <NewPasswordField value={password} onChange={setPassword} />
     </EditModal>
   );
 }
@@ -168,17 +156,14 @@ export function UsersPage() {
   const { t } = useTranslation();
   const me = useAppSelector(selectUser);
   const prefix = me?.company?.prefix;
-  const [showInactive, setShowInactive] = useState(false);
-  const active = useGetUsersQuery();
-  const inactive = useGetInactiveUsersQuery(showInactive ? undefined : skipToken);
-  const { data, isLoading, isError } = showInactive ? inactive : active;
   const [reactivateUser] = useReactivateUserMutation();
-  const reactivation = useListReactivation<CompanyUser>((id) => reactivateUser(id).unwrap(), 'users.successReactivated');
+  const actions = useListActions<CompanyUser>((id) => reactivateUser(id).unwrap(), 'users.successReactivated');
+  const active = useGetUsersQuery();
+  const inactive = useGetInactiveUsersQuery(actions.showInactive ? undefined : skipToken);
+  const { data, isLoading, isError } = actions.showInactive ? inactive : active;
   const users = useMemo(() => [...(data ?? [])].sort(byName((u: CompanyUser) => u.username)), [data]);
-  const [editing, setEditing] = useState<CompanyUser | null>(null);
-  const [deleting, setDeleting] = useState<CompanyUser | null>(null);
   const [resetting, setResetting] = useState<CompanyUser | null>(null);
-  const usage = useGetUserUsageQuery(deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
+  const usage = useGetUserUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deleteUser] = useDeleteUserMutation();
 
   const isMe = (user: CompanyUser) => me != null && user.id === me.id;
@@ -224,23 +209,25 @@ export function UsersPage() {
                 ) : null}
               </div>
             )}
-            onEdit={setEditing}
-            onDelete={setDeleting}
+            onEdit={actions.setEditing}
+            onDelete={actions.setDeleting}
             canDelete={(user) => !isMe(user)}
             deleteDisabledHint={t('users.errorDeleteSelf')}
-            inactive={{ shown: showInactive, onShownChange: setShowInactive, ...reactivation }}
+            inactive={actions.inactive}
           />
         }
       />
-      {editing ? <EditUserModal key={editing.id} user={editing} prefix={prefix} onClose={() => setEditing(null)} /> : null}
+      {actions.editing ? (
+        <EditUserModal key={actions.editing.id} user={actions.editing} prefix={prefix} onClose={actions.closeEdit} />
+      ) : null}
       <DeleteFlowModal
-        record={deleting}
-        name={deleting ? loginOf(deleting.username, prefix) : ''}
+        record={actions.deleting}
+        name={actions.deleting ? loginOf(actions.deleting.username, prefix) : ''}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
         remove={(id) => deleteUser(id).unwrap()}
         texts={{ soft: 'users.deleteSoft', hard: 'users.deleteHard', deleted: 'users.successDeleted' }}
-        onClose={() => setDeleting(null)}
+        onClose={actions.closeDelete}
       />
       {resetting ? <ResetPasswordModal key={resetting.id} user={resetting} prefix={prefix} onClose={() => setResetting(null)} /> : null}
     </section>
