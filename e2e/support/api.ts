@@ -4,23 +4,42 @@
 
 import { request, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { components } from '../../client/src/api/schema';
+import type {
+  Category,
+  Company,
+  Customer,
+  PointOfSale,
+  Product,
+  Role,
+  Settings,
+  Transaction,
+  TransactionType,
+  UserCompany,
+} from '../../client/src/lib/types';
 
 // The API's shapes are the server's own, generated from its OpenAPI document into the client's
-// src/api/schema.d.ts (client/scripts/api-types.sh); these are the suite's names for them.
+// src/api/schema.d.ts (client/scripts/api-types.sh). The client's names for them
+// (client/src/lib/types.ts) serve here too; below are only the ones the suite names otherwise.
 type Schemas = components['schemas'];
 
-export type Role = 'super_admin' | 'admin' | 'supervisor' | 'cajero';
-export type UserCompany = Schemas['CompanyInfo'];
+export type {
+  Category,
+  Company,
+  Customer,
+  PointOfSale,
+  Product,
+  Role,
+  Settings,
+  Transaction,
+  TransactionType,
+  UserCompany,
+};
+
 export type SessionUser = Schemas['UserView'];
 export type Session = Schemas['SessionResponse'];
-export type Company = Schemas['Company'];
 export type NewCompany = Schemas['CompanyInput'];
-export type PointOfSale = Schemas['PointOfSale'];
 /** A company user (never a super admin). */
 export type User = Schemas['User'];
-export type Customer = Schemas['Customer'];
-export type Category = Schemas['Category'];
-export type Product = Schemas['Product'];
 
 /** The screens an admin may grant to the other roles (docs/roles.md). */
 export type GrantablePath =
@@ -34,9 +53,6 @@ export type GrantablePath =
 
 /** The screens the suite grants each role (the API's `RolePermissions` lists plain strings). */
 export type RolePermissions = Record<keyof Schemas['RolePermissions'], GrantablePath[]>;
-export type Settings = Schemas['Settings'];
-export type TransactionType = Schemas['Kind'];
-export type Transaction = Schemas['Transaction'];
 export type TransactionPage = Schemas['TransactionPage'];
 export type PointsResult = Schemas['Posting'];
 
