@@ -11,7 +11,6 @@ use tokio::process::Command;
 use crate::citus;
 use crate::db::{self, tenant_schema};
 use crate::domain::Prefix;
-use crate::platform;
 
 /// Finds a PostgreSQL client program on PATH or among the installed server versions.
 fn pg_program(name: &str) -> anyhow::Result<PathBuf> {
@@ -50,7 +49,7 @@ pub async fn backup(database_url: &str, dir: &Path, concurrency: usize) -> anyho
     let pg_dump = pg_program("pg_dump")?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let client = db::connect_dedicated(database_url).await?;
-    let prefixes = platform::store::active_prefixes(&client).await?;
+    let prefixes = db::active_prefixes(&client).await?;
     drop(client);
     let mut schemas = vec!["platform".to_string()];
     schemas.extend(prefixes.iter().map(tenant_schema));
@@ -115,7 +114,7 @@ pub async fn restore(database_url: &str, prefix: &Prefix, file: &Path) -> anyhow
         bail!("{} does not hold the schema {schema}", file.display());
     }
     let mut client = db::connect_dedicated(database_url).await?;
-    if !platform::store::is_active(&client, prefix).await? {
+    if !db::is_active_company(&client, prefix).await? {
         bail!("no active company with prefix '{prefix}': create it first, then restore its data");
     }
     // On Citus, pg_restore cannot replace a distributed schema in one transaction (it deadlocks

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use deadpool_postgres::{Hook, HookError, Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime};
-use tokio_postgres::{NoTls, Statement};
+use tokio_postgres::{GenericClient, NoTls, Statement};
 
 use crate::config::DbConfig;
 use crate::domain::Prefix;
@@ -224,6 +224,25 @@ pub async fn connect_dedicated(url: &str) -> anyhow::Result<tokio_postgres::Clie
 #[tracing::instrument(level = "debug", skip_all)]
 pub async fn ping(client: &tokio_postgres::Client) -> Result<(), tokio_postgres::Error> {
     client.query_one("select 1", &[]).await.map(|_| ())
+}
+
+/// The prefixes of the active companies, in order: the work list of everything done company by
+/// company (migrations, the daily job, backups). The one place that says which companies are
+/// active, with [`is_active_company`].
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn active_prefixes(client: &impl GenericClient) -> Result<Vec<Prefix>, tokio_postgres::Error> {
+    let rows =
+        client.query("select prefix from platform.companies where state = 'active' order by prefix", &[]).await?;
+    Ok(rows.iter().map(|r| Prefix::from_trusted(r.get(0))).collect())
+}
+
+/// Whether a company is active under this prefix.
+#[tracing::instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn is_active_company(client: &impl GenericClient, prefix: &Prefix) -> Result<bool, tokio_postgres::Error> {
+    Ok(client
+        .query_opt("select 1 from platform.companies where prefix = $1 and state = 'active'", &[&prefix.as_str()])
+        .await?
+        .is_some())
 }
 
 /// How many companies are active, for the metrics.

@@ -223,21 +223,15 @@ pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::R
     let started = Instant::now();
     let platform_applied = if opts.dry_run { Vec::new() } else { run_platform_migrations(database_url).await? };
     let client = db::connect_dedicated(database_url).await?;
-    let rows = client
-        .query(
-            "select prefix from platform.companies where state = 'active' \
-             and ($1::text is null or prefix = $1) order by prefix",
-            &[&opts.only.as_ref().map(|p| p.as_str())],
-        )
-        .await?;
-    drop(client);
-    if let Some(only) = &opts.only {
-        if rows.is_empty() {
-            anyhow::bail!("no active company with prefix '{only}'");
+    let prefixes = match &opts.only {
+        Some(only) if !db::is_active_company(&client, only).await? => {
+            anyhow::bail!("no active company with prefix '{only}'")
         }
-    }
-    let total = rows.len();
-    let prefixes: Vec<Prefix> = rows.iter().map(|r| Prefix::from_trusted(r.get(0))).collect();
+        Some(only) => vec![only.clone()],
+        None => db::active_prefixes(&client).await?,
+    };
+    drop(client);
+    let total = prefixes.len();
     let concurrency = opts.concurrency.max(1);
     let dry_run = opts.dry_run;
     let extra = opts.extra_tenant_migrations.as_slice();

@@ -12,7 +12,7 @@ use serde_json::Value;
 use tracing::instrument;
 
 use crate::config::LoginPolicy;
-use crate::db::{Pools, TenantTx};
+use crate::db::{self, Pools, TenantTx};
 use crate::domain::Prefix;
 use crate::error::{AppError, AppResult, Msg};
 use crate::state::AppState;
@@ -195,11 +195,9 @@ pub async fn audit_lock(pools: &Pools, prefix: &Prefix, actor: &str, detail: &Va
 }
 
 /// Whether the company under this prefix is active (a deleted one keeps no audit trail).
-#[instrument(level = "debug", skip_all, fields(company = %prefix))]
 async fn company_is_active(pool: &Pool, prefix: &Prefix) -> AppResult<bool> {
     let conn = pool.get().await?;
-    let stmt = conn.prepare_cached("select 1 from platform.companies where prefix = $1 and state = 'active'").await?;
-    Ok(conn.query_opt(&stmt, &[&prefix.as_str()]).await?.is_some())
+    Ok(db::is_active_company(&**conn, prefix).await?)
 }
 
 // ---------------------------------------------------------------------------------------------

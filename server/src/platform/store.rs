@@ -62,23 +62,6 @@ pub async fn active_company_by_id(pool: &Pool, id: i64) -> AppResult<Option<Comp
     Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| company_from_row(&row).info()))
 }
 
-/// The prefixes of the active companies, in order (for work done company by company).
-#[instrument(level = "debug", skip_all)]
-pub async fn active_prefixes(client: &impl GenericClient) -> Result<Vec<Prefix>, tokio_postgres::Error> {
-    let rows =
-        client.query("select prefix from platform.companies where state = 'active' order by prefix", &[]).await?;
-    Ok(rows.iter().map(|r| Prefix::from_trusted(r.get(0))).collect())
-}
-
-/// Whether a company is active under this prefix.
-#[instrument(level = "debug", skip_all, fields(company = %prefix))]
-pub async fn is_active(client: &impl GenericClient, prefix: &Prefix) -> Result<bool, tokio_postgres::Error> {
-    Ok(client
-        .query_opt("select 1 from platform.companies where prefix = $1 and state = 'active'", &[&prefix.as_str()])
-        .await?
-        .is_some())
-}
-
 /// Changes an active company's details and records it, in one transaction; `None` if there is
 /// no such company.
 #[instrument(level = "debug", skip_all, fields(company = id))]

@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 use super::rules::{self, Policy};
 use super::store::{self, NewTransaction};
 use super::{idempotency, Kind, SYSTEM_USER};
-use crate::db::{Conn, TenantTx};
+use crate::db::{self, Conn, TenantTx};
 use crate::domain::Prefix;
 use crate::error::{AppResult, Lang, Msg, Params};
 use crate::extract::Json;
@@ -202,12 +202,11 @@ pub struct DailySummary {
 pub async fn run_daily_for_all(state: &AppState, now: DateTime<Utc>) -> AppResult<DailySummary> {
     let prefixes = {
         let conn = state.pool.get().await?;
-        store::active_company_prefixes(&conn).await?
+        db::active_prefixes(&**conn).await?
     };
     let mut summary = DailySummary { companies: prefixes.len(), ..DailySummary::default() };
     let mut runs = futures::stream::iter(prefixes)
         .map(|prefix| async move {
-            let prefix = Prefix::from_trusted(prefix);
             let outcome = run_daily(&state.pool, &prefix, now).await;
             (prefix, outcome)
         })

@@ -94,11 +94,3 @@ pub async fn audit_as_system(
     conn.execute(&stmt, &[&SYSTEM_USER, &action, &entity, &entity_id, detail]).await?;
     Ok(())
 }
-
-/// The prefixes of every active company (a platform query: the daily job's work list).
-#[instrument(level = "debug", skip(conn))]
-pub async fn active_company_prefixes(conn: &deadpool_postgres::ClientWrapper) -> AppResult<Vec<String>> {
-    let stmt =
-        conn.prepare_cached("select prefix from platform.companies where state = 'active' order by prefix").await?;
-    Ok(conn.query(&stmt, &[]).await?.iter().map(|row| row.get(0)).collect())
-}
