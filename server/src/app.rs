@@ -61,7 +61,31 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_, mut doc) = api();
     doc.paths.paths =
         std::mem::take(&mut doc.paths.paths).into_iter().map(|(path, item)| (format!("/api{path}"), item)).collect();
+    unique_operation_ids(&mut doc);
     doc
+}
+
+/// utoipa names each operation after its handler function, so the areas' `list`, `create`,
+/// `remove`... share ids, which OpenAPI forbids and code generators trip on. A repeated id takes
+/// its tag in front (`categories_list`); a unique one stays as it is.
+fn unique_operation_ids(doc: &mut utoipa::openapi::OpenApi) {
+    let mut operations: Vec<&mut utoipa::openapi::path::Operation> = doc
+        .paths
+        .paths
+        .values_mut()
+        .flat_map(|item| {
+            [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch].into_iter().flatten()
+        })
+        .collect();
+    let mut count = std::collections::HashMap::<String, usize>::new();
+    for operation in &operations {
+        *count.entry(operation.operation_id.clone().unwrap_or_default()).or_default() += 1;
+    }
+    for operation in &mut operations {
+        let Some(id) = operation.operation_id.as_ref().filter(|id| count[id.as_str()] > 1) else { continue };
+        let tag = operation.tags.as_ref().and_then(|tags| tags.first()).map_or("api", String::as_str);
+        operation.operation_id = Some(format!("{tag}_{id}"));
+    }
 }
 
 fn api_router() -> Router<AppState> {
@@ -206,6 +230,24 @@ mod tests {
     use tower::ServiceExt;
 
     use super::*;
+
+    #[test]
+    fn every_operation_has_an_id_of_its_own() {
+        let doc = serde_json::to_value(openapi()).unwrap();
+        let mut ids: Vec<&str> = doc["paths"]
+            .as_object()
+            .unwrap()
+            .values()
+            .flat_map(|item| item.as_object().unwrap().values())
+            .filter_map(|operation| operation["operationId"].as_str())
+            .collect();
+        let total = ids.len();
+        assert!(total > 40, "the document lists the API's operations ({total})");
+        assert!(ids.contains(&"categories_list") && ids.contains(&"login"), "{ids:?}");
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), total, "operation ids repeat");
+    }
 
     #[tokio::test]
     async fn a_panicking_handler_answers_the_json_500_in_the_callers_language() {
