@@ -1,12 +1,11 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{spawn_app, Staffed};
+use crate::helpers::{spawn_acme, spawn_app, texts, Staffed};
 
 #[tokio::test]
 async fn users_are_created_with_a_pos_unless_admin_and_listed_by_username() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let pos = app.create_pos(&admin, "Centro").await;
     let user = |username: &str, role: &str| json!({ "username": username, "password": "pass-word-1", "role": role, "posId": pos });
     let cajero = app.post("/api/users", &admin, user("Zara", "cajero")).await;
@@ -17,16 +16,14 @@ async fn users_are_created_with_a_pos_unless_admin_and_listed_by_username() {
     assert_eq!(boss.status, StatusCode::CREATED);
     assert!(boss.body["posId"].is_null(), "an admin has no point of sale");
     let list = app.get("/api/users", &admin).await;
-    let names: Vec<&str> = list.body.as_array().unwrap().iter().map(|u| u["username"].as_str().unwrap()).collect();
-    assert_eq!(names, ["admin", "boss", "zara"]);
+    assert_eq!(texts(&list.body, "username"), ["admin", "boss", "zara"]);
     let login = app.login("zara@acme", "pass-word-1").await;
     assert_eq!(login.body["user"]["posName"], "Centro");
 }
 
 #[tokio::test]
 async fn user_validation_errors_and_duplicates() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let pos = app.create_pos(&admin, "Centro").await;
     app.assert_bad_requests(
         "/api/users",
@@ -70,8 +67,7 @@ async fn user_validation_errors_and_duplicates() {
 
 #[tokio::test]
 async fn editing_a_user_changes_only_role_and_pos_with_the_admin_rule() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let centro = app.create_pos(&admin, "Centro").await;
     let norte = app.create_pos(&admin, "Norte").await;
     let (id, _) = app.create_user(&admin, "acme", "ana", "cajero", Some(centro)).await;
@@ -90,8 +86,7 @@ async fn editing_a_user_changes_only_role_and_pos_with_the_admin_rule() {
 
 #[tokio::test]
 async fn users_cannot_delete_themselves_and_the_last_admin_stays() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let admin_id = app.login("admin@acme", "admin-pass-1").await.body["user"]["id"].as_i64().unwrap();
     let own = app.delete(&format!("/api/users/{admin_id}"), &admin).await;
     own.assert_error(StatusCode::BAD_REQUEST, "you cannot delete yourself");
@@ -137,8 +132,7 @@ async fn a_deleted_user_with_transactions_is_deactivated_and_cannot_log_in() {
 
 #[tokio::test]
 async fn products_are_validated_and_carry_their_category_name() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let category = app.create("/api/categories", &admin, json!({ "name": "Bebidas", "icon": "Beaker" })).await;
     let created = app
         .post(
@@ -191,8 +185,7 @@ async fn products_are_validated_and_carry_their_category_name() {
 
 #[tokio::test]
 async fn products_and_categories_in_use_are_only_deactivated() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let used_category = app.create("/api/categories", &admin, json!({ "name": "Hogar", "icon": "HomeModern" })).await;
     let free_category = app.create("/api/categories", &admin, json!({ "name": "Libre", "icon": "Tag" })).await;
     let in_category = json!({ "code": "A", "name": "A", "pointsValue": 1, "categoryId": used_category });
@@ -220,8 +213,7 @@ async fn products_and_categories_in_use_are_only_deactivated() {
 
 #[tokio::test]
 async fn categories_need_a_known_icon_and_a_unique_name() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let missing = app.post("/api/categories", &admin, json!({ "name": "Sin icono" })).await;
     missing.assert_error(StatusCode::BAD_REQUEST, "name and icon are required");
     let unknown = app.post("/api/categories", &admin, json!({ "name": "Raro", "icon": "Rocket" })).await;
@@ -236,8 +228,7 @@ async fn categories_need_a_known_icon_and_a_unique_name() {
 
 #[tokio::test]
 async fn settings_have_defaults_and_enforce_their_bounds() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let defaults = app.get("/api/settings", &admin).await.body;
     assert_eq!(defaults["pointsPerPeso"], 0.0);
     assert_eq!(defaults["redemptionRate"], 0.0);
@@ -298,8 +289,7 @@ async fn settings_have_defaults_and_enforce_their_bounds() {
 
 #[tokio::test]
 async fn a_new_company_saves_back_the_settings_it_was_given() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let mut defaults = app.get("/api/settings", &admin).await.body;
     assert_eq!(defaults["pointsPerPeso"], 0.0);
     defaults["rolePermissions"]["cajero"] = json!(["/main", "/accreditar"]);
@@ -315,8 +305,7 @@ async fn a_new_company_saves_back_the_settings_it_was_given() {
 
 #[tokio::test]
 async fn the_admin_sees_what_the_company_still_has_to_set_up() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let setup = app.get("/api/settings/setup", &admin).await;
     assert_eq!(setup.status, StatusCode::OK, "{}", setup.body);
     assert_eq!(setup.body, json!({ "rules": false, "pointsOfSale": 0, "users": 0, "products": 0 }));

@@ -2,7 +2,7 @@ use jsonwebtoken::{encode, EncodingKey, Header};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{spawn_app, Staffed, JWT_SECRET, SUPER_ADMIN, SUPER_PASSWORD};
+use crate::helpers::{spawn_acme, spawn_app, texts, Staffed, JWT_SECRET, SUPER_ADMIN, SUPER_PASSWORD};
 
 #[tokio::test]
 async fn a_super_admin_logs_in_by_bare_username() {
@@ -15,8 +15,7 @@ async fn a_super_admin_logs_in_by_bare_username() {
 
 #[tokio::test]
 async fn a_company_user_logs_in_as_username_at_prefix() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     let answer = app.login("admin@acme", "admin-pass-1").await;
     assert_eq!(answer.status, StatusCode::OK);
     let user = &answer.body["user"];
@@ -29,8 +28,7 @@ async fn a_company_user_logs_in_as_username_at_prefix() {
 
 #[tokio::test]
 async fn unknown_company_unknown_user_and_wrong_password_get_the_same_answer() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     let wrong_password = app.login("admin@acme", "nope-nope").await;
     let unknown_user = app.login("ghost@acme", "admin-pass-1").await;
     let unknown_company = app.login("admin@nowhere", "admin-pass-1").await;
@@ -126,8 +124,7 @@ async fn a_deleted_companys_tokens_stop_working_at_once() {
 
 #[tokio::test]
 async fn a_deactivated_users_token_stops_working_and_they_cannot_log_in() {
-    let app = spawn_app().await;
-    let (_, token) = app.create_company("acme").await;
+    let (app, token) = spawn_acme().await;
     app.sql("update tenant_acme.users set is_active = false where username = 'admin'").await;
     assert_eq!(app.get("/api/pos", &token).await.status, StatusCode::UNAUTHORIZED);
     assert_eq!(app.login("admin@acme", "admin-pass-1").await.status, StatusCode::UNAUTHORIZED);
@@ -135,8 +132,7 @@ async fn a_deactivated_users_token_stops_working_and_they_cannot_log_in() {
 
 #[tokio::test]
 async fn a_super_admin_reaches_only_super_routes_unless_impersonating() {
-    let app = spawn_app().await;
-    let (_, admin_token) = app.create_company("acme").await;
+    let (app, admin_token) = spawn_acme().await;
     assert_eq!(app.get("/api/pos", &app.super_token).await.status, StatusCode::FORBIDDEN);
     assert_eq!(app.get("/api/settings", &app.super_token).await.status, StatusCode::FORBIDDEN);
     // And a company admin cannot reach the platform's routes.
@@ -161,8 +157,7 @@ async fn impersonation_acts_as_the_company_admin_in_that_company_only() {
     let created = app.post("/api/pos", token, json!({ "name": "Acme store" })).await;
     assert_eq!(created.status, StatusCode::CREATED);
     let list = app.get("/api/pos", token).await;
-    let names: Vec<&str> = list.body.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["Acme store"]);
+    assert_eq!(texts(&list.body, "name"), ["Acme store"]);
     // The impersonation token is a company token: the platform's routes are closed to it.
     assert_eq!(app.get("/api/super/companies", token).await.status, StatusCode::FORBIDDEN);
     // And both audit trails record it.

@@ -3,7 +3,7 @@ use std::process::Command;
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_acme, texts};
 
 fn loyalty(db_url: &str, args: &[&str]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_loyalty"))
@@ -20,8 +20,7 @@ fn loyalty(db_url: &str, args: &[&str]) -> (bool, String) {
 
 #[tokio::test]
 async fn one_company_is_restored_from_its_backup_without_touching_the_others() {
-    let app = spawn_app().await;
-    let (_, acme) = app.create_company("acme").await;
+    let (app, acme) = spawn_acme().await;
     let (_, globex) = app.create_company("globex").await;
     for (token, document) in [(&acme, "111"), (&acme, "222"), (&globex, "333")] {
         let answer = app
@@ -44,13 +43,10 @@ async fn one_company_is_restored_from_its_backup_without_touching_the_others() {
     let (ok, out) =
         loyalty(&app.db_url, &["restore", "--company", "acme", dir.join("tenant_acme.dump").to_str().unwrap()]);
     assert!(ok, "{out}");
-    let documents = |body: serde_json::Value| -> Vec<String> {
-        body.as_array().unwrap().iter().map(|c| c["document"].as_str().unwrap().to_string()).collect()
-    };
-    let mut acme_docs = documents(app.get("/api/customers", &acme).await.body);
+    let mut acme_docs = texts(&app.get("/api/customers", &acme).await.body, "document");
     acme_docs.sort();
     assert_eq!(acme_docs, ["111", "222"]);
-    let mut globex_docs = documents(app.get("/api/customers", &globex).await.body);
+    let mut globex_docs = texts(&app.get("/api/customers", &globex).await.body, "document");
     globex_docs.sort();
     assert_eq!(globex_docs, ["333", "444"], "the other company keeps what it did after the backup");
     // Acme's admin still logs in and works normally after the restore.

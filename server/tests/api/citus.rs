@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use crate::helpers::spawn_app;
+use crate::helpers::spawn_acme;
 
 fn server_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -274,8 +274,7 @@ fn every_migration_file_cuts_into_single_statements() {
 
 #[tokio::test]
 async fn a_migration_runs_one_statement_per_execution() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     // `current_query()` is the text of the execution running it: the whole file if the file
     // went out at once, this one statement when the runner cut it.
     let probe = refinery::Migration::unapplied(

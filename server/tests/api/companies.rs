@@ -1,7 +1,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_acme, spawn_app, texts};
 
 fn valid_company(prefix: &str) -> Value {
     json!({
@@ -33,8 +33,7 @@ async fn companies_are_listed_by_name() {
         assert_eq!(app.post("/api/super/companies", &app.super_token, body).await.status, StatusCode::CREATED);
     }
     let list = app.get("/api/super/companies", &app.super_token).await;
-    let names: Vec<&str> = list.body.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["Alfa", "beta", "zeta"]);
+    assert_eq!(texts(&list.body, "name"), ["Alfa", "beta", "zeta"]);
 }
 
 #[tokio::test]
@@ -210,8 +209,7 @@ async fn deleting_a_company_drops_its_schema_and_row_together() {
 
 #[tokio::test]
 async fn company_routes_need_a_super_admin() {
-    let app = spawn_app().await;
-    let (_, admin_token) = app.create_company("acme").await;
+    let (app, admin_token) = spawn_acme().await;
     let anonymous = app.request(reqwest::Method::GET, "/api/super/companies", None, None).await;
     assert_eq!(anonymous.status, StatusCode::UNAUTHORIZED);
     let as_admin = app.post("/api/super/companies", &admin_token, valid_company("sneaky")).await;

@@ -1,12 +1,11 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_acme, texts};
 
 #[tokio::test]
 async fn customers_are_added_listed_by_name_edited_and_looked_up_by_document() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let created = app
         .post(
             "/api/customers",
@@ -24,8 +23,7 @@ async fn customers_are_added_listed_by_name_edited_and_looked_up_by_document() {
     app.post("/api/customers", &admin, json!({ "name": "ana Pérez", "document": "555" })).await;
 
     let list = app.get("/api/customers", &admin).await;
-    let names: Vec<&str> = list.body.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["ana Pérez", "Zoe Ruiz"]);
+    assert_eq!(texts(&list.body, "name"), ["ana Pérez", "Zoe Ruiz"]);
 
     let found = app.get("/api/customers/by-document/1020304050", &admin).await;
     assert_eq!(found.status, StatusCode::OK);
@@ -43,8 +41,7 @@ async fn customers_are_added_listed_by_name_edited_and_looked_up_by_document() {
 
 #[tokio::test]
 async fn customer_validation_errors_and_duplicates() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     app.assert_bad_requests(
         "/api/customers",
         &admin,
@@ -72,8 +69,7 @@ async fn customer_validation_errors_and_duplicates() {
 
 #[tokio::test]
 async fn deleting_a_customer_with_history_only_deactivates_it() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let keep = app.create("/api/customers", &admin, json!({ "name": "Con historia", "document": "111" })).await;
     let gone = app.create("/api/customers", &admin, json!({ "name": "Sin historia", "document": "222" })).await;
     app.sql_with(
@@ -95,8 +91,7 @@ async fn deleting_a_customer_with_history_only_deactivates_it() {
 
 #[tokio::test]
 async fn the_paged_customer_search_matches_name_or_document_in_pages() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     for i in 0..27 {
         let name = if i % 3 == 0 { format!("María {i:02}") } else { format!("Pedro {i:02}") };
         app.post("/api/customers", &admin, json!({ "name": name, "document": format!("10{i:03}") })).await;
@@ -122,8 +117,7 @@ async fn the_paged_customer_search_matches_name_or_document_in_pages() {
 
 #[tokio::test]
 async fn the_customer_search_stays_fast_with_100k_customers() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     app.sql(
         "insert into tenant_acme.customers (document, name, email)
              select (1000000 + g)::text, 'Cliente ' || md5(g::text), 'c' || g || '@example.com'
@@ -154,8 +148,7 @@ async fn the_customer_search_stays_fast_with_100k_customers() {
 
 #[tokio::test]
 async fn a_search_with_few_or_many_matches_pages_and_counts_alike() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let db = app.db().await;
     // 1,200 customers 'Zed 1' to 'Zed 1200' (more matches than are sorted on their own), one inactive.
     db.batch_execute(
@@ -171,13 +164,7 @@ async fn a_search_with_few_or_many_matches_pages_and_counts_alike() {
         async move {
             let answer = app.get(&format!("/api/customers/search?text={text}&page={number}&pageSize=10"), admin).await;
             assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-            let names: Vec<String> = answer.body["items"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| c["name"].as_str().unwrap().to_string())
-                .collect();
-            (answer.body["total"].as_i64().unwrap(), names)
+            (answer.body["total"].as_i64().unwrap(), texts(&answer.body, "name"))
         }
     };
     // Sorted by lower-cased name: 'zed 1', 'zed 10', 'zed 100', 'zed 1000', 'zed 1001', ...
@@ -199,8 +186,7 @@ async fn a_search_with_few_or_many_matches_pages_and_counts_alike() {
 
 #[tokio::test]
 async fn documents_are_normalised_alike_when_added_edited_looked_up_and_searched() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     // Typed as the app shows it, with thousands dots; a passport with letters, in lower case.
     let cedula = app.post("/api/customers", &admin, json!({ "name": "Carlos Pérez", "document": "79.888.777" })).await;
     assert_eq!(cedula.status, StatusCode::CREATED, "{}", cedula.body);

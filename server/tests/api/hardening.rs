@@ -2,7 +2,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
 
-use crate::helpers::{spawn_app, Staffed};
+use crate::helpers::{refused_and_throttled, spawn_acme, spawn_app, Staffed};
 
 #[tokio::test]
 async fn every_answer_carries_the_security_headers() {
@@ -21,8 +21,7 @@ async fn every_answer_carries_the_security_headers() {
 
 #[tokio::test]
 async fn repeated_login_failures_slow_down_then_lock_and_a_success_resets_them() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     // Test policy: a wait of 100 ms per failure from the third, a lock at ten.
     for attempt in 1..=9 {
         let answer = app.login("admin@acme", "wrong-password").await;
@@ -56,21 +55,13 @@ async fn login_burst(app: &crate::helpers::TestApp, logins: Vec<(String, String)
     let started = Instant::now();
     let answers = futures::future::join_all(logins.iter().map(|(name, password)| app.login(name, password))).await;
     let elapsed = started.elapsed();
-    let count = |status| answers.iter().filter(|a| a.status == status).count();
-    let (refused, throttled) = (count(StatusCode::UNAUTHORIZED), count(StatusCode::TOO_MANY_REQUESTS));
-    assert_eq!(
-        refused + throttled,
-        logins.len(),
-        "only 401 and 429: {:?}",
-        answers.iter().map(|a| a.status).collect::<Vec<_>>()
-    );
+    let (refused, throttled) = refused_and_throttled(&answers);
     (refused, throttled, elapsed)
 }
 
 #[tokio::test]
 async fn a_burst_of_wrong_logins_for_one_name_gets_at_most_the_limit_checked_and_then_locks_it() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     let logins = (0..50).map(|i| ("admin@acme".to_string(), format!("wrong-{i}"))).collect();
     let (refused, throttled, elapsed) = login_burst(&app, logins).await;
     eprintln!("50 concurrent wrong logins for one name: {refused} x 401, {throttled} x 429 in {elapsed:?}");
@@ -91,8 +82,7 @@ async fn a_burst_of_wrong_logins_for_one_name_gets_at_most_the_limit_checked_and
 
 #[tokio::test]
 async fn a_burst_of_wrong_logins_from_one_address_gets_at_most_the_limit_checked_and_then_locks_it() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     // Distinct names (limit 10 each), one address (limit 50).
     let logins = (0..80).map(|i| (format!("ghost{i}@acme"), "wrong-password".to_string())).collect();
     let (refused, throttled, elapsed) = login_burst(&app, logins).await;
@@ -114,8 +104,7 @@ async fn a_burst_of_wrong_logins_from_one_address_gets_at_most_the_limit_checked
 
 #[tokio::test]
 async fn wrong_passwords_take_as_long_for_unknown_users_as_for_existing_ones() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     let mut existing = Vec::new();
     let mut unknown = Vec::new();
     // Distinct names keep every attempt below the throttle; interleaving shares the machine's noise.
@@ -138,8 +127,7 @@ async fn wrong_passwords_take_as_long_for_unknown_users_as_for_existing_ones() {
 
 #[tokio::test]
 async fn the_server_runs_as_a_role_that_is_no_superuser_and_cannot_read_passwords() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     let db = app.app_db().await;
     let row = db
         .query_one("select rolsuper, rolcreaterole, rolcreatedb from pg_roles where rolname = current_user", &[])
@@ -157,8 +145,7 @@ async fn the_server_runs_as_a_role_that_is_no_superuser_and_cannot_read_password
 
 #[tokio::test]
 async fn metrics_are_for_the_operator_only_and_count_requests_by_route() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     app.get("/api/pos", &admin).await;
     let anonymous = app.http.get(format!("{}/metrics", app.address)).send().await.unwrap();
     assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
@@ -184,8 +171,7 @@ async fn metrics_are_for_the_operator_only_and_count_requests_by_route() {
 
 #[tokio::test]
 async fn passwords_tokens_and_secrets_never_reach_the_logs() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let secret = "log-test-secret-0123456789-abcdefghij";
     // The log goes to a file: a pipe nobody reads would fill up and stall the server.
@@ -317,16 +303,12 @@ async fn text_with_a_nul_character_is_refused_and_never_answered_with_a_server_e
     assert_eq!(void.status, StatusCode::UNAUTHORIZED, "{}", void.body);
 
     // Any other text PostgreSQL refuses for its characters is a 400 too, not a 500.
-    let conn = app.state.pool.get().await.unwrap();
-    let refused = conn.query_one("select $1::text", &[&"a\0b"]).await.unwrap_err();
-    let error = loyalty::error::AppError::from(refused);
-    assert_eq!(error.status(), StatusCode::BAD_REQUEST, "{error:?}");
+    app.assert_refused_as_bad_request("select $1::text", &[&"a\0b"]).await;
 }
 
 #[tokio::test]
 async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let bad = [
         "//evil.example/x.png",
         "/\\evil.example/x.png",
@@ -365,8 +347,7 @@ async fn image_addresses_that_another_host_or_plain_http_would_serve_are_refused
 
 #[tokio::test]
 async fn invisible_format_characters_are_refused_in_every_text_field() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let customer =
         app.post("/api/customers", &admin, serde_json::json!({ "name": "Cliente", "document": "123456" })).await;
     let customer = customer.body["id"].as_i64().unwrap();

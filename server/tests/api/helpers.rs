@@ -61,6 +61,14 @@ pub async fn spawn_app() -> TestApp {
     spawn_app_with_pool(8).await
 }
 
+/// A server of its own with the company `acme` (see [`TestApp::create_company`]); answers it and
+/// the admin's token.
+pub async fn spawn_acme() -> (TestApp, String) {
+    let app = spawn_app().await;
+    let (_, admin) = app.create_company("acme").await;
+    (app, admin)
+}
+
 pub async fn spawn_app_with_pool(pool_size: usize) -> TestApp {
     spawn(pool_size, "target/no-client".into()).await
 }
@@ -168,6 +176,32 @@ impl Answer {
     }
 }
 
+/// How many answers of a burst were refused (401) and how many throttled (429); asserts that
+/// each was one or the other.
+pub fn refused_and_throttled(answers: &[Answer]) -> (usize, usize) {
+    let count = |status| answers.iter().filter(|a| a.status == status).count();
+    let (refused, throttled) = (count(StatusCode::UNAUTHORIZED), count(StatusCode::TOO_MANY_REQUESTS));
+    assert_eq!(
+        refused + throttled,
+        answers.len(),
+        "only 401 and 429: {:?}",
+        answers.iter().map(|a| a.status).collect::<Vec<_>>()
+    );
+    (refused, throttled)
+}
+
+/// The text `field` of each item of a list, or of a page's `items`.
+pub fn texts(list: &Value, field: &str) -> Vec<String> {
+    let items = list.get("items").unwrap_or(list);
+    items.as_array().unwrap().iter().map(|item| item[field].as_str().unwrap().to_string()).collect()
+}
+
+/// The operation `method` of `path` in an OpenAPI document, which must list it.
+pub fn documented_operation<'a>(doc: &'a Value, path: &str, method: &str) -> &'a Value {
+    let operation = doc["paths"].get(path).and_then(|p| p.get(method));
+    operation.unwrap_or_else(|| panic!("{method} {path} missing"))
+}
+
 impl TestApp {
     pub async fn request(
         &self,
@@ -230,6 +264,13 @@ impl TestApp {
         self.post(path, token, again).await.assert_error(StatusCode::CONFLICT, message);
     }
 
+    /// The server's OpenAPI document.
+    pub async fn openapi(&self) -> Value {
+        let answer = self.request(reqwest::Method::GET, "/api/openapi.json", None, None).await;
+        assert_eq!(answer.status, StatusCode::OK);
+        answer.body
+    }
+
     pub async fn login(&self, username: &str, password: &str) -> Answer {
         self.request(
             reqwest::Method::POST,
@@ -279,6 +320,19 @@ impl TestApp {
     /// Runs one statement with parameters as a superuser; a failure names it.
     pub async fn sql_with(&self, statement: &str, params: &[&(dyn tokio_postgres::types::ToSql + Sync)]) {
         self.db().await.execute(statement, params).await.expect(statement);
+    }
+
+    /// Runs a statement that PostgreSQL refuses for its input on the server's pool: the error must
+    /// be the input's fault, a 400.
+    pub async fn assert_refused_as_bad_request(
+        &self,
+        statement: &str,
+        params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+    ) {
+        let conn = self.state.pool.get().await.unwrap();
+        let refused = conn.query_one(statement, params).await.unwrap_err();
+        let error = loyalty::error::AppError::from(refused);
+        assert_eq!(error.status(), StatusCode::BAD_REQUEST, "{error:?}");
     }
 
     pub async fn count(&self, sql: &str) -> i64 {

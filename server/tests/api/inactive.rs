@@ -2,23 +2,17 @@
 //! document, name or code again answers a 409 that names the inactive record.
 
 use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::json;
 
-use crate::helpers::{spawn_app, Staffed, TestApp};
+use crate::helpers::{spawn_acme, spawn_app, texts, Staffed, TestApp};
 
 async fn deactivate(app: &TestApp, table: &str, id: i64) {
     app.sql_with(&format!("update tenant_acme.{table} set is_active = false where id = $1"), &[&id]).await;
 }
 
-fn names(list: &Value, field: &str) -> Vec<String> {
-    let items = list.get("items").unwrap_or(list);
-    items.as_array().unwrap().iter().map(|item| item[field].as_str().unwrap().to_string()).collect()
-}
-
 #[tokio::test]
 async fn a_customer_deleted_with_history_is_listed_as_inactive_offered_back_and_reactivated() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     assert_eq!(
         app.post("/api/settings", &admin, json!({ "pointsPerPeso": 1, "redemptionRate": 1 })).await.status,
         StatusCode::OK
@@ -32,9 +26,9 @@ async fn a_customer_deleted_with_history_is_listed_as_inactive_offered_back_and_
     let deleted = app.delete(&format!("/api/customers/{id}"), &admin).await;
     assert_eq!(deleted.body["deleted"], "soft", "{}", deleted.body);
 
-    assert_eq!(names(&app.get("/api/customers/search", &admin).await.body, "name"), Vec::<String>::new());
+    assert_eq!(texts(&app.get("/api/customers/search", &admin).await.body, "name"), Vec::<String>::new());
     let inactive = app.get("/api/customers/search?status=inactive", &admin).await;
-    assert_eq!(names(&inactive.body, "name"), ["Pedro Ramírez"]);
+    assert_eq!(texts(&inactive.body, "name"), ["Pedro Ramírez"]);
     assert_eq!(inactive.body["items"][0]["is_active"], false);
     assert_eq!(app.get("/api/customers/search?status=gone", &admin).await.code(), "list.statusInvalid");
 
@@ -99,8 +93,8 @@ async fn users_points_of_sale_categories_and_products_list_offer_and_reactivate_
     ];
     for (path, body, id, field, name, area) in cases {
         if path != "/api/products" {
-            assert!(!names(&app.get(path, &admin).await.body, field).contains(&name.to_string()), "{path}");
-            assert_eq!(names(&app.get(&format!("{path}?status=inactive"), &admin).await.body, field), [name], "{path}");
+            assert!(!texts(&app.get(path, &admin).await.body, field).contains(&name.to_string()), "{path}");
+            assert_eq!(texts(&app.get(&format!("{path}?status=inactive"), &admin).await.body, field), [name], "{path}");
         }
         let again = app.post(path, &admin, body).await;
         assert_eq!(again.status, StatusCode::CONFLICT, "{path}: {}", again.body);
@@ -119,7 +113,7 @@ async fn users_points_of_sale_categories_and_products_list_offer_and_reactivate_
             "{path}"
         );
     }
-    assert!(names(&app.get("/api/pos", &admin).await.body, "name").contains(&"Norte".to_string()));
+    assert!(texts(&app.get("/api/pos", &admin).await.body, "name").contains(&"Norte".to_string()));
     assert_eq!(app.get("/api/products", &admin).await.body[0]["code"], "CAF-1");
     // The reactivated cashier logs in with their former password.
     app.login_ok("laura@acme", "user-pass-1").await;

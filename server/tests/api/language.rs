@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_acme, TestApp};
 
 /// A request with an `Accept-Language` of the test's choosing (`None`: no header at all).
 async fn ask(
@@ -27,8 +27,7 @@ async fn ask(
 
 #[tokio::test]
 async fn server_messages_are_spanish_by_default_and_english_on_request_with_a_stable_code() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let long_name = json!({ "name": "x".repeat(201), "document": "123456" });
     for (lang, message) in [
         (None, "«Nombre» admite como máximo 200 caracteres."),
@@ -68,8 +67,7 @@ async fn server_messages_are_spanish_by_default_and_english_on_request_with_a_st
 
 #[tokio::test]
 async fn a_wrong_method_answers_json_in_the_callers_language() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let (status, headers, body) =
         ask(&app, reqwest::Method::PATCH, "/api/customers", &admin, Some("es"), json!({})).await;
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
@@ -81,8 +79,7 @@ async fn a_wrong_method_answers_json_in_the_callers_language() {
 
 #[tokio::test]
 async fn a_serde_message_about_multibyte_text_is_answered_not_dropped() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     // serde quotes the input; cutting its message at a byte inside 'ñ' used to panic and drop
     // the connection.
     for body in
@@ -101,8 +98,7 @@ async fn a_serde_message_about_multibyte_text_is_answered_not_dropped() {
 
 #[tokio::test]
 async fn a_delete_says_what_it_did_in_the_request_language() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let busy = app.create_pos(&admin, "Centro").await;
     app.create_user(&admin, "acme", "caja1", "cajero", Some(busy)).await;
     let idle = app.create_pos(&admin, "Vacío").await;

@@ -1,6 +1,6 @@
 use std::process::Command;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_acme, spawn_app};
 
 fn run_migrate(db_url: &str, extra: &[&str]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_loyalty"))
@@ -75,8 +75,7 @@ async fn migrate_can_target_one_company() {
 
 #[tokio::test]
 async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_invoice_once() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let db = app.db().await;
     // The company as a release before V6 left it (its schema made again up to V5, with its
     // admin), with a ledger written by older servers and tills.

@@ -3,12 +3,11 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::spawn_app;
+use crate::helpers::spawn_acme;
 
 #[tokio::test]
 async fn an_active_product_needs_a_points_value_of_at_least_one() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     for points in [json!(0), json!(""), json!(null)] {
         let body = json!({ "code": "PAN-1", "name": "Pan", "price": 1000, "pointsValue": points });
         let answer = app.post("/api/products", &admin, body).await;
@@ -40,8 +39,7 @@ async fn an_active_product_needs_a_points_value_of_at_least_one() {
 
 #[tokio::test]
 async fn product_codes_are_unique_without_regard_to_case() {
-    let app = spawn_app().await;
-    let (_, admin) = app.create_company("acme").await;
+    let (app, admin) = spawn_acme().await;
     let product = |code: &str| json!({ "code": code, "name": "Pan", "price": 1000, "pointsValue": 10 });
     assert_eq!(app.post("/api/products", &admin, product("PAN-001")).await.status, StatusCode::CREATED);
     let twin = app.post("/api/products", &admin, product("pan-001")).await;

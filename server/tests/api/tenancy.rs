@@ -1,30 +1,25 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{spawn_app, spawn_app_with_pool};
-
-fn names(body: &serde_json::Value) -> Vec<String> {
-    body.as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap().to_string()).collect()
-}
+use crate::helpers::{documented_operation, spawn_acme, spawn_app, spawn_app_with_pool, texts};
 
 #[tokio::test]
 async fn one_companys_data_is_invisible_to_another() {
-    let app = spawn_app().await;
-    let (_, acme) = app.create_company("acme").await;
+    let (app, acme) = spawn_acme().await;
     let (_, globex) = app.create_company("globex").await;
     let created = app.post("/api/pos", &acme, json!({ "name": "Acme Centro" })).await;
     assert_eq!(created.status, StatusCode::CREATED);
     let acme_pos = created.body["id"].as_i64().unwrap();
 
-    assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Acme Centro"]);
-    assert!(names(&app.get("/api/pos", &globex).await.body).is_empty());
+    assert_eq!(texts(&app.get("/api/pos", &acme).await.body, "name"), ["Acme Centro"]);
+    assert!(texts(&app.get("/api/pos", &globex).await.body, "name").is_empty());
 
     // Globex's token with Acme's ids: not found, and nothing changes.
     let update = app.put(&format!("/api/pos/{acme_pos}"), &globex, json!({ "name": "Hijacked" })).await;
     assert_eq!(update.status, StatusCode::NOT_FOUND);
     assert_eq!(app.get(&format!("/api/pos/{acme_pos}/usage"), &globex).await.status, StatusCode::NOT_FOUND);
     assert_eq!(app.delete(&format!("/api/pos/{acme_pos}"), &globex).await.status, StatusCode::NOT_FOUND);
-    assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Acme Centro"]);
+    assert_eq!(texts(&app.get("/api/pos", &acme).await.body, "name"), ["Acme Centro"]);
 }
 
 #[tokio::test]
@@ -36,8 +31,8 @@ async fn a_pooled_connection_never_carries_one_tenants_path_into_the_next_reques
     assert_eq!(app.post("/api/pos", &acme, json!({ "name": "Only Acme" })).await.status, StatusCode::CREATED);
     assert_eq!(app.post("/api/pos", &globex, json!({ "name": "Only Globex" })).await.status, StatusCode::CREATED);
     for _ in 0..20 {
-        assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Only Acme"]);
-        assert_eq!(names(&app.get("/api/pos", &globex).await.body), ["Only Globex"]);
+        assert_eq!(texts(&app.get("/api/pos", &acme).await.body, "name"), ["Only Acme"]);
+        assert_eq!(texts(&app.get("/api/pos", &globex).await.body, "name"), ["Only Globex"]);
         // A failed request in between must not leave its transaction or path behind either.
         assert_eq!(app.post("/api/pos", &acme, json!({ "name": "Only Acme" })).await.status, StatusCode::CONFLICT);
     }
@@ -51,8 +46,7 @@ async fn a_pooled_connection_never_carries_one_tenants_path_into_the_next_reques
 
 #[tokio::test]
 async fn points_of_sale_are_validated_unique_and_admin_only() {
-    let app = spawn_app().await;
-    let (_, acme) = app.create_company("acme").await;
+    let (app, acme) = spawn_acme().await;
     let missing = app.post("/api/pos", &acme, json!({ "name": "  " })).await;
     missing.assert_error(StatusCode::BAD_REQUEST, "point of sale name is required");
     app.assert_duplicate(
@@ -63,15 +57,13 @@ async fn points_of_sale_are_validated_unique_and_admin_only() {
         "point of sale already exists",
     )
     .await;
-    assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Norte"]);
+    assert_eq!(texts(&app.get("/api/pos", &acme).await.body, "name"), ["Norte"]);
 }
 
 #[tokio::test]
 async fn the_openapi_document_lists_every_operation() {
     let app = spawn_app().await;
-    let answer = app.request(reqwest::Method::GET, "/api/openapi.json", None, None).await;
-    assert_eq!(answer.status, StatusCode::OK);
-    let paths = answer.body["paths"].as_object().expect("paths");
+    let doc = app.openapi().await;
     for (path, method) in [
         ("/api/login", "post"),
         ("/api/super/companies", "get"),
@@ -83,9 +75,9 @@ async fn the_openapi_document_lists_every_operation() {
         ("/api/pos/{id}", "delete"),
         ("/api/settings", "get"),
     ] {
-        assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} missing");
+        documented_operation(&doc, path, method);
     }
-    assert!(answer.body["components"]["securitySchemes"]["bearer"].is_object());
+    assert!(doc["components"]["securitySchemes"]["bearer"].is_object());
 }
 
 #[tokio::test]
@@ -160,8 +152,7 @@ impl AcmeRecords {
 
 #[tokio::test]
 async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_records() {
-    let app = spawn_app().await;
-    let (_, acme) = app.create_company("acme").await;
+    let (app, acme) = spawn_acme().await;
     let (_, globex) = app.create_company("globex").await;
     // Acme's ids are far from anything Globex has, so a 404 means "not yours", not "no such id".
     app.sql(
@@ -174,7 +165,7 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
     let id_of = |kind: &str| records.id_of(kind);
     let before = app.count("select count(*) + coalesce(sum(points), 0)::bigint from tenant_acme.customers").await;
 
-    let doc = app.request(reqwest::Method::GET, "/api/openapi.json", None, None).await.body;
+    let doc = app.openapi().await;
     let mut checked = 0;
     for (path, item) in doc["paths"].as_object().unwrap() {
         if !path.contains("{id}") || path.starts_with("/api/super/") {
@@ -199,7 +190,7 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
         app.count("select count(*) + coalesce(sum(points), 0)::bigint from tenant_acme.customers").await,
         before
     );
-    assert_eq!(names(&app.get("/api/pos", &acme).await.body), ["Acme Centro"]);
+    assert_eq!(texts(&app.get("/api/pos", &acme).await.body, "name"), ["Acme Centro"]);
     assert_eq!(app.get("/api/categories", &acme).await.body[0]["name"], "Acme cat");
     assert_eq!(app.get("/api/products/all", &acme).await.body[0]["name"], "Acme product");
     assert_eq!(app.count("select count(*) from tenant_acme.users where is_active").await, 2);
@@ -234,8 +225,7 @@ const REACHING_OUT: &str = "
 
 #[tokio::test]
 async fn no_tenant_table_has_a_foreign_key_view_or_default_reaching_outside_its_schema() {
-    let app = spawn_app().await;
-    app.create_company("acme").await;
+    let (app, _) = spawn_acme().await;
     let db = app.db().await;
     let outside: Vec<String> =
         db.query(REACHING_OUT, &[&"tenant_acme"]).await.unwrap().iter().map(|r| r.get(0)).collect();
@@ -300,7 +290,7 @@ async fn a_super_admin_sees_no_customer_data_unless_impersonating_and_the_impers
         found.extend(customer_keys.iter().filter(|k| text.contains(&format!("\"{k}\":"))).map(|k| k.to_string()));
         found
     };
-    let doc = app.request(reqwest::Method::GET, "/api/openapi.json", None, None).await.body;
+    let doc = app.openapi().await;
     let audit_rows = "select (select count(*) from platform.audit_log where action = 'impersonation.start') \
                       + (select count(*) from tenant_acme.audit_log where action = 'impersonation.start')";
     assert_eq!(app.count(audit_rows).await, 0);

@@ -1,5 +1,3 @@
-use std::sync::Arc;
-
 use chrono::{Datelike, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::America::Bogota;
 use reqwest::StatusCode;
@@ -49,18 +47,13 @@ async fn points_follow_the_formula_with_campaign_first_purchase_and_birthday_bon
 
 #[tokio::test]
 async fn concurrent_first_purchases_of_a_customer_earn_the_first_purchase_bonus_once() {
-    let app = Arc::new(spawn_app_with_pool(12).await);
-    let shop = shop(&app, "acme").await;
+    let (app, shop, customer) = busy_acme_with_customer().await;
     with_first_purchase_doubled(&app, &shop).await;
-    let customer = add_customer(&app, &shop, "100", None).await;
-    let token = Arc::new(shop.admin.clone());
-    let attempts = (0..20).map(|_| {
-        let (app, token) = (app.clone(), token.clone());
-        tokio::spawn(async move { accredit_api(&app, &token, customer, 10_000).await })
-    });
+    let answers =
+        at_once(&app, &shop.admin, 20, |app, token| async move { accredit_api(&app, &token, customer, 10_000).await })
+            .await;
     let mut earned = Vec::new();
-    for answer in futures::future::join_all(attempts).await {
-        let answer = answer.unwrap();
+    for answer in answers {
         assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
         earned.push(answer.body["newTransaction"]["points"].as_i64().unwrap());
     }
@@ -104,8 +97,7 @@ async fn sales_of_two_companies_on_one_connection_keep_their_own_statements_and_
 
 #[tokio::test]
 async fn a_29_february_birthday_earns_the_bonus_on_28_february_in_non_leap_years() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     sql(&app, &shop, "update settings set enable_birthday_bonus = true, birthday_bonus_multiplier = 2").await;
     let leapling = add_customer(&app, &shop, "2902", Some(date("2000-02-29"))).await;
     let clock = Clock::new(&app, &shop).await;
@@ -140,8 +132,7 @@ async fn voiding_the_first_purchase_lets_the_next_one_earn_the_first_purchase_bo
 
 #[tokio::test]
 async fn an_accreditation_answers_the_customer_and_a_transaction_by_the_cashier_at_its_point_of_sale() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
     let customer = add_customer(&app, &shop, "1020304050", Some(date("1990-04-12"))).await;
     let answer = accredit_api(&app, &cajero, customer, 150_000).await;
@@ -181,8 +172,7 @@ async fn an_accreditation_answers_the_customer_and_a_transaction_by_the_cashier_
     .await;
     assert_eq!(active, 1, "the accreditation is the customer's latest activity");
     // The amount may come as a string of digits, as the till's input keeps digits only.
-    let answer =
-        app.post(&format!("/api/customers/{customer}/accredit"), &cajero, json!({ "invoiceAmount": "20000" })).await;
+    let answer = accredit_with(&app, &cajero, customer, json!({ "invoiceAmount": "20000" })).await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     assert_eq!(answer.body["updatedCustomer"]["points"], 1_700);
     assert!(answer.body["newTransaction"]["invoiceReference"].is_null());
@@ -190,8 +180,7 @@ async fn an_accreditation_answers_the_customer_and_a_transaction_by_the_cashier_
 
 #[tokio::test]
 async fn accreditations_and_redemptions_answer_their_ledger_rows_as_the_report_shows_them() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
     let customer = add_customer(&app, &shop, "1020304050", None).await;
     let product = add_product(&app, &shop, "TAZ-1", 150, 15_000, true).await;
@@ -199,7 +188,7 @@ async fn accreditations_and_redemptions_answer_their_ledger_rows_as_the_report_s
         accredit_api(&app, &cajero, customer, 50_000).await,
         accredit_api(&app, &shop.admin, customer, 20_000).await,
         redeem_api(&app, &cajero, customer, 100).await,
-        app.post(&format!("/api/customers/{customer}/redeem"), &cajero, json!({ "productId": product })).await,
+        redeem_with(&app, &cajero, customer, json!({ "productId": product })).await,
     ];
     let report = app.get("/api/transactions", &shop.admin).await;
     assert_eq!(report.status, StatusCode::OK);
@@ -304,10 +293,7 @@ async fn postings_and_balances_past_their_bounds_are_refused_and_the_dashboard_s
 #[tokio::test]
 async fn a_number_out_of_its_columns_range_is_the_inputs_fault() {
     let app = spawn_app().await;
-    let conn = app.state.pool.get().await.unwrap();
-    let refused = conn.query_one("select 9223372036854775807::bigint + $1", &[&1i64]).await.unwrap_err();
-    let error = loyalty::error::AppError::from(refused);
-    assert_eq!(error.status(), StatusCode::BAD_REQUEST, "{error:?}");
+    app.assert_refused_as_bad_request("select 9223372036854775807::bigint + $1", &[&1i64]).await;
 }
 
 #[tokio::test]
@@ -321,7 +307,7 @@ async fn a_new_company_refuses_to_accredit_or_redeem_until_an_admin_sets_the_rul
     let refused = [
         accredit_api(&app, &admin, customer, 50_000).await,
         redeem_api(&app, &admin, customer, 1).await,
-        app.post(&format!("/api/customers/{customer}/redeem"), &admin, json!({ "productId": product })).await,
+        redeem_with(&app, &admin, customer, json!({ "productId": product })).await,
     ];
     for answer in refused {
         assert_eq!(answer.status, StatusCode::CONFLICT, "{}", answer.body);
@@ -351,12 +337,8 @@ async fn an_invoice_is_credited_once_until_its_accreditation_is_voided() {
         let app = &app;
         let token = shop.admin.clone();
         async move {
-            app.post(
-                &format!("/api/customers/{customer}/accredit"),
-                &token,
-                json!({ "invoiceAmount": 10_000, "invoiceReference": reference }),
-            )
-            .await
+            accredit_with(app, &token, customer, json!({ "invoiceAmount": 10_000, "invoiceReference": reference }))
+                .await
         }
     };
     let first = accredit(ana, "FV-77").await;
@@ -377,19 +359,12 @@ async fn an_invoice_is_credited_once_until_its_accreditation_is_voided() {
     assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 1);
     // Redemptions and accreditations without a reference are not invoices credited.
     assert_eq!(accredit_api(&app, &shop.admin, ana, 1_000).await.status, StatusCode::OK);
-    let plain =
-        app.post(&format!("/api/customers/{ana}/accredit"), &shop.admin, json!({ "invoiceAmount": 1_000 })).await;
+    let plain = accredit_with(&app, &shop.admin, ana, json!({ "invoiceAmount": 1_000 })).await;
     assert_eq!(plain.status, StatusCode::OK);
-    let plain =
-        app.post(&format!("/api/customers/{ana}/accredit"), &shop.admin, json!({ "invoiceAmount": 1_000 })).await;
+    let plain = accredit_with(&app, &shop.admin, ana, json!({ "invoiceAmount": 1_000 })).await;
     assert_eq!(plain.status, StatusCode::OK);
-    let redeemed = app
-        .post(
-            &format!("/api/customers/{ana}/redeem"),
-            &shop.admin,
-            json!({ "pointsToRedeem": 1, "invoiceReference": "FV-77" }),
-        )
-        .await;
+    let redeemed =
+        redeem_with(&app, &shop.admin, ana, json!({ "pointsToRedeem": 1, "invoiceReference": "FV-77" })).await;
     assert_eq!(redeemed.status, StatusCode::OK, "{}", redeemed.body);
 
     // Voided, the invoice may be credited again (to the right customer).
@@ -404,8 +379,7 @@ async fn an_invoice_is_credited_once_until_its_accreditation_is_voided() {
 
 #[tokio::test]
 async fn two_tills_crediting_one_invoice_at_once_credit_it_once() {
-    let app = Arc::new(spawn_app_with_pool(12).await);
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = busy_acme().await;
     let mut customers = Vec::new();
     for n in 0..8 {
         customers.push(add_customer(&app, &shop, &format!("10{n}"), None).await);
@@ -415,12 +389,8 @@ async fn two_tills_crediting_one_invoice_at_once_credit_it_once() {
         let token = shop.admin.clone();
         let customer = *customer;
         async move {
-            app.post(
-                &format!("/api/customers/{customer}/accredit"),
-                &token,
-                json!({ "invoiceAmount": 10_000, "invoiceReference": "FV-RACE" }),
-            )
-            .await
+            accredit_with(&app, &token, customer, json!({ "invoiceAmount": 10_000, "invoiceReference": "FV-RACE" }))
+                .await
         }
     }))
     .await;
@@ -436,8 +406,7 @@ async fn two_tills_crediting_one_invoice_at_once_credit_it_once() {
 
 #[tokio::test]
 async fn the_preview_shows_what_the_accreditation_then_earns_with_its_bonuses() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     with_every_bonus(&app, &shop).await;
     let customer = add_customer(&app, &shop, "100", Some(born_today())).await;
     let preview = |amount: &'static str| {

@@ -6,7 +6,6 @@ use reqwest::StatusCode;
 use serde_json::json;
 
 use super::support::*;
-use crate::helpers::spawn_app;
 
 /// (points, customers) of a run.
 async fn expire(clock: &Clock<'_>, at: chrono::DateTime<Utc>) -> (i64, i64) {
@@ -16,14 +15,9 @@ async fn expire(clock: &Clock<'_>, at: chrono::DateTime<Utc>) -> (i64, i64) {
 
 #[tokio::test]
 async fn fifo_expires_each_batch_its_configured_days_after_it_was_earned() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     with_fifo_after_30_days(&app, &shop).await;
-    let (ana, beto, carla) = (
-        add_customer(&app, &shop, "1", None).await,
-        add_customer(&app, &shop, "2", None).await,
-        add_customer(&app, &shop, "3", None).await,
-    );
+    let [ana, beto, carla] = add_customers(&app, &shop, ["1", "2", "3"]).await;
     let clock = Clock::new(&app, &shop).await;
     let t0 = bogota(2025, 1, 10, 10, 0);
     let day = |n: i64| t0 + Duration::days(n);
@@ -66,14 +60,9 @@ async fn fifo_expires_each_batch_its_configured_days_after_it_was_earned() {
 
 #[tokio::test]
 async fn inactivity_expires_every_point_of_customers_without_accreditations_or_redemptions_for_the_configured_days() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     sql(&app, &shop, "update settings set expiration_policy = 'inactivity', inactivity_days = 180").await;
-    let (ana, beto, carla) = (
-        add_customer(&app, &shop, "1", None).await,
-        add_customer(&app, &shop, "2", None).await,
-        add_customer(&app, &shop, "3", None).await,
-    );
+    let [ana, beto, carla] = add_customers(&app, &shop, ["1", "2", "3"]).await;
     let clock = Clock::new(&app, &shop).await;
     let t0 = bogota(2025, 1, 10, 10, 0);
     let day = |n: i64| t0 + Duration::days(n);
@@ -107,8 +96,7 @@ async fn inactivity_expires_every_point_of_customers_without_accreditations_or_r
 
 #[tokio::test]
 async fn calendar_expires_the_points_of_a_year_when_the_next_year_ends_in_the_company_time_zone() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     sql(&app, &shop, "update settings set expiration_policy = 'calendar'").await;
     let ana = add_customer(&app, &shop, "1", None).await;
     let clock = Clock::new(&app, &shop).await;
@@ -134,8 +122,7 @@ async fn calendar_expires_the_points_of_a_year_when_the_next_year_ends_in_the_co
 
 #[tokio::test]
 async fn the_none_policy_expires_nothing() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     let ana = add_customer(&app, &shop, "1", None).await;
     let clock = Clock::new(&app, &shop).await;
     clock.earn(ana, 10_000, bogota(2015, 1, 1, 12, 0)).await;
@@ -146,12 +133,11 @@ async fn the_none_policy_expires_nothing() {
 
 #[tokio::test]
 async fn the_expire_points_task_runs_the_policy_for_admins_only_and_is_audited() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     sql(&app, &shop, "update settings set expiration_policy = 'fifo', points_expiration_days = 365").await;
     let supervisor = add_staff(&app, &shop, "super1", "supervisor").await;
     let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
-    let (ana, beto) = (add_customer(&app, &shop, "1", None).await, add_customer(&app, &shop, "2", None).await);
+    let [ana, beto] = add_customers(&app, &shop, ["1", "2"]).await;
     let clock = Clock::new(&app, &shop).await;
     clock.earn(ana, 10_000, Utc::now() - Duration::days(400)).await;
     clock.earn(ana, 5_000, Utc::now()).await;

@@ -1,10 +1,7 @@
-use std::sync::Arc;
-
 use reqwest::StatusCode;
 use serde_json::json;
 
 use super::support::*;
-use crate::helpers::spawn_app_with_pool;
 
 #[tokio::test]
 async fn the_same_idempotency_key_sent_twice_posts_once_and_answers_the_first_answer_again() {
@@ -51,20 +48,12 @@ async fn the_same_idempotency_key_sent_twice_posts_once_and_answers_the_first_an
 
 #[tokio::test]
 async fn the_same_idempotency_key_sent_concurrently_posts_once() {
-    let app = Arc::new(spawn_app_with_pool(12).await);
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
-    let token = Arc::new(shop.admin.clone());
-    let accredit = format!("/api/customers/{customer}/accredit");
-    let redeem = format!("/api/customers/{customer}/redeem");
-
-    let sends = (0..10).map(|_| {
-        let (app, token, path) = (app.clone(), token.clone(), accredit.clone());
-        tokio::spawn(async move {
-            post_with_key(&app, &path, &token, "same-accreditation", json!({ "invoiceAmount": 100_000 })).await
-        })
-    });
-    let answers: Vec<_> = futures::future::join_all(sends).await.into_iter().map(Result::unwrap).collect();
+    let (app, shop, customer) = busy_acme_with_customer().await;
+    let answers = at_once(&app, &shop.admin, 10, |app, token| async move {
+        let path = format!("/api/customers/{customer}/accredit");
+        post_with_key(&app, &path, &token, "same-accreditation", json!({ "invoiceAmount": 100_000 })).await
+    })
+    .await;
     for (status, body, _) in &answers {
         assert_eq!(*status, StatusCode::OK, "{body}");
         assert_eq!(body, &answers[0].1, "every retry gets the first answer");
@@ -72,14 +61,13 @@ async fn the_same_idempotency_key_sent_concurrently_posts_once() {
     assert_eq!(answers.iter().filter(|(_, _, replayed)| !replayed).count(), 1, "one request posted");
     assert_eq!(balance(&app, &shop, customer).await, 1_000);
 
-    let sends = (0..10).map(|_| {
-        let (app, token, path) = (app.clone(), token.clone(), redeem.clone());
-        tokio::spawn(async move {
-            post_with_key(&app, &path, &token, "same-redemption", json!({ "pointsToRedeem": 400 })).await
-        })
-    });
-    for answer in futures::future::join_all(sends).await {
-        assert_eq!(answer.unwrap().0, StatusCode::OK);
+    let answers = at_once(&app, &shop.admin, 10, |app, token| async move {
+        let path = format!("/api/customers/{customer}/redeem");
+        post_with_key(&app, &path, &token, "same-redemption", json!({ "pointsToRedeem": 400 })).await
+    })
+    .await;
+    for (status, _, _) in answers {
+        assert_eq!(status, StatusCode::OK);
     }
     assert_eq!(balance(&app, &shop, customer).await, 600);
     assert_eq!(number(&app, &shop, "select count(*) from transactions").await, 2);

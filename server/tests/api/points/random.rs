@@ -7,7 +7,6 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::support::*;
-use crate::helpers::spawn_app;
 
 const OPERATIONS: usize = 3_000;
 const AT_ONCE: usize = 4;
@@ -36,8 +35,7 @@ async fn thousands_of_random_operations_keep_every_balance_equal_to_its_ledger_a
     let seed = std::env::var("POINTS_RANDOM_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(20_250_615u64);
     println!("random points test seed: {seed} (set POINTS_RANDOM_SEED to replay)");
     let mut rng = StdRng::seed_from_u64(seed);
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     let clock = Clock::new(&app, &shop).await;
     let mut customers = Vec::new();
     for n in 0..CUSTOMERS {

@@ -1,11 +1,8 @@
-use std::sync::Arc;
-
 use chrono::{Duration, Utc};
 use reqwest::StatusCode;
 use serde_json::json;
 
 use super::support::*;
-use crate::helpers::spawn_app_with_pool;
 
 #[tokio::test]
 async fn redeeming_points_takes_the_oldest_batches_first_and_values_them_at_the_redemption_rate() {
@@ -41,13 +38,13 @@ async fn redeeming_a_product_spends_its_points_and_records_its_price() {
     let product = add_product(&app, &shop, "TAZ-1", 150, 15_000, true).await;
     accredit_api(&app, &shop.admin, customer, 20_000).await;
 
-    let answer = app
-        .post(
-            &format!("/api/customers/{customer}/redeem"),
-            &shop.admin,
-            json!({ "pointsToRedeem": 150, "description": "", "invoiceReference": "R-9", "productId": product }),
-        )
-        .await;
+    let answer = redeem_with(
+        &app,
+        &shop.admin,
+        customer,
+        json!({ "pointsToRedeem": 150, "description": "", "invoiceReference": "R-9", "productId": product }),
+    )
+    .await;
     assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
     let tx = &answer.body["newTransaction"];
     assert_eq!(tx["points"], -150);
@@ -59,23 +56,17 @@ async fn redeeming_a_product_spends_its_points_and_records_its_price() {
     assert_eq!(answer.body["updatedCustomer"]["points"], 50);
 
     // Without a number of points the product's own decides.
-    let again = app
-        .post(
-            &format!("/api/customers/{customer}/redeem"),
-            &shop.admin,
-            json!({ "productId": product.to_string(), "pointsToRedeem": "", "description": "Taza" }),
-        )
-        .await;
+    let again = redeem_with(
+        &app,
+        &shop.admin,
+        customer,
+        json!({ "productId": product.to_string(), "pointsToRedeem": "", "description": "Taza" }),
+    )
+    .await;
     assert_eq!(again.status, StatusCode::BAD_REQUEST);
     assert_eq!(again.message(), "not enough points");
     accredit_api(&app, &shop.admin, customer, 10_000).await;
-    let again = app
-        .post(
-            &format!("/api/customers/{customer}/redeem"),
-            &shop.admin,
-            json!({ "productId": product, "description": "Taza" }),
-        )
-        .await;
+    let again = redeem_with(&app, &shop.admin, customer, json!({ "productId": product, "description": "Taza" })).await;
     assert_eq!(again.status, StatusCode::OK, "{}", again.body);
     assert_eq!(again.body["newTransaction"]["description"], "Taza");
     assert_eq!(again.body["updatedCustomer"]["points"], 0);
@@ -126,23 +117,16 @@ async fn a_redemption_refuses_invalid_points_a_short_balance_and_inactive_custom
 
 #[tokio::test]
 async fn fifty_concurrent_redemptions_never_overdraw_a_customer() {
-    let app = Arc::new(spawn_app_with_pool(12).await);
-    let shop = shop(&app, "acme").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
+    let (app, shop, customer) = busy_acme_with_customer().await;
     let clock = Clock::new(&app, &shop).await;
     // Three batches, so concurrent redemptions also cross batch boundaries: 1,000 points.
     for amount in [30_000, 30_000, 40_000] {
         clock.earn(customer, amount, Utc::now()).await;
     }
-    let token = Arc::new(shop.admin.clone());
-    let attempts = (0..50).map(|_| {
-        let (app, token) = (app.clone(), token.clone());
-        tokio::spawn(async move { redeem_api(&app, &token, customer, 30).await })
-    });
-    let answers = futures::future::join_all(attempts).await;
+    let answers =
+        at_once(&app, &shop.admin, 50, |app, token| async move { redeem_api(&app, &token, customer, 30).await }).await;
     let mut succeeded = 0;
     for answer in answers {
-        let answer = answer.unwrap();
         match answer.status {
             StatusCode::OK => succeeded += 1,
             StatusCode::BAD_REQUEST => assert_eq!(answer.message(), "not enough points"),

@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use super::support::*;
-use crate::helpers::spawn_app;
+use crate::helpers::{documented_operation, spawn_app, texts};
 
 fn ids(page: &Value) -> Vec<i64> {
     page["items"].as_array().unwrap().iter().map(|t| t["id"].as_i64().unwrap()).collect()
@@ -38,11 +38,9 @@ async fn the_transaction_list_is_newest_first_with_money_as_numbers() {
 
 #[tokio::test]
 async fn the_paged_report_filters_by_customer_type_point_of_sale_cashier_and_local_days() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
-    let ana = add_customer(&app, &shop, "1020", None).await;
-    let beto = add_customer(&app, &shop, "3040", None).await;
+    let [ana, beto] = add_customers(&app, &shop, ["1020", "3040"]).await;
     sql(&app, &shop, &format!("update customers set name = 'Ana Gomez' where id = {ana}")).await;
     let clock = Clock::new(&app, &shop).await;
     let feb_28_late = clock.earn(ana, 10_000, bogota(2025, 2, 28, 23, 30)).await; // 1 March in UTC
@@ -120,14 +118,9 @@ async fn the_paged_report_filters_by_customer_type_point_of_sale_cashier_and_loc
 
 #[tokio::test]
 async fn the_dashboard_sums_the_last_30_local_days_and_values_the_outstanding_points() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     sql(&app, &shop, "update settings set redemption_rate = 2").await;
-    let (ana, beto, carla) = (
-        add_customer(&app, &shop, "1", None).await,
-        add_customer(&app, &shop, "2", None).await,
-        add_customer(&app, &shop, "3", None).await,
-    );
+    let [ana, beto, carla] = add_customers(&app, &shop, ["1", "2", "3"]).await;
     let clock = Clock::new(&app, &shop).await;
     let now = bogota(2025, 6, 30, 12, 0); // the window is 1 to 30 June, Bogotá time
     clock.earn(ana, 50_000, bogota(2025, 5, 31, 23, 50)).await; // before the window: 500
@@ -177,8 +170,7 @@ async fn the_dashboard_sums_the_last_30_local_days_and_values_the_outstanding_po
 #[tokio::test]
 async fn the_openapi_document_lists_the_points_operations() {
     let app = spawn_app().await;
-    let answer = app.request(reqwest::Method::GET, "/api/openapi.json", None, None).await;
-    let paths = answer.body["paths"].as_object().expect("paths");
+    let doc = app.openapi().await;
     for (path, method) in [
         ("/api/customers/{id}/accredit", "post"),
         ("/api/customers/{id}/redeem", "post"),
@@ -188,12 +180,11 @@ async fn the_openapi_document_lists_the_points_operations() {
         ("/api/transactions/search", "get"),
         ("/api/stats/dashboard", "get"),
     ] {
-        let operation = paths.get(path).and_then(|p| p.get(method));
-        assert!(operation.is_some(), "{method} {path} missing");
-        assert!(operation.unwrap()["security"].is_array(), "{method} {path} needs a bearer token");
+        let operation = documented_operation(&doc, path, method);
+        assert!(operation["security"].is_array(), "{method} {path} needs a bearer token");
     }
     for path in ["/api/customers/{id}/accredit", "/api/customers/{id}/redeem", "/api/transactions/{id}/void"] {
-        let params = paths[path]["post"]["parameters"].as_array().unwrap();
+        let params = doc["paths"][path]["post"]["parameters"].as_array().unwrap();
         let key = params.iter().find(|p| p["name"] == "Idempotency-Key").expect("Idempotency-Key documented");
         assert_eq!((key["in"].as_str(), key["required"].as_bool()), (Some("header"), Some(false)), "{path}");
     }
@@ -213,8 +204,7 @@ fn accredited_on(dashboard: &stats::Dashboard, day: &str) -> i128 {
 
 #[tokio::test]
 async fn the_dashboard_keeps_closed_days_and_forgets_a_day_whose_ledger_changes() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     let ana = add_customer(&app, &shop, "1", None).await;
     let clock = Clock::new(&app, &shop).await;
     let now = bogota(2025, 6, 30, 12, 0);
@@ -253,10 +243,8 @@ async fn the_dashboard_keeps_closed_days_and_forgets_a_day_whose_ledger_changes(
 
 #[tokio::test]
 async fn a_long_report_counts_exactly_up_to_ten_thousand_matches_past_the_page() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
-    let ana = add_customer(&app, &shop, "1", None).await;
-    let beto = add_customer(&app, &shop, "2", None).await;
+    let (app, shop) = acme().await;
+    let [ana, beto] = add_customers(&app, &shop, ["1", "2"]).await;
     sql(
         &app,
         &shop,
@@ -292,8 +280,7 @@ async fn a_long_report_counts_exactly_up_to_ten_thousand_matches_past_the_page()
 
 #[tokio::test]
 async fn a_name_that_many_customers_share_finds_their_transactions_as_a_rarer_one_does() {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     // 1,200 customers 'Zed 1' to 'Zed 1200': more than the report collects before it reads their
     // transactions, so 'zed' is matched inside the statements and 'zed 5' (111 customers) is not.
     sql(
@@ -316,12 +303,7 @@ async fn a_name_that_many_customers_share_finds_their_transactions_as_a_rarer_on
         async move {
             let answer = app.get(&format!("/api/transactions/search?{query}"), &shop.admin).await;
             assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
-            let names: Vec<String> = answer.body["items"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| t["customerName"].as_str().unwrap().to_string())
-                .collect();
+            let names = texts(&answer.body, "customerName");
             (answer.body["total"].as_i64().unwrap(), answer.body["totalExact"].as_bool().unwrap(), names)
         }
     };
@@ -355,13 +337,8 @@ async fn the_ledger_stores_what_happened_and_no_sentence_in_any_language() {
     clock.earn(customer, 100_000, start).await;
     let spent = clock.spend(customer, 100, start + Duration::hours(1)).await;
     clock.void(spent, start + Duration::hours(2)).await.unwrap();
-    let noted = app
-        .post(
-            &format!("/api/customers/{customer}/redeem"),
-            &shop.admin,
-            json!({ "pointsToRedeem": 1, "description": "Bono navideño" }),
-        )
-        .await;
+    let noted =
+        redeem_with(&app, &shop.admin, customer, json!({ "pointsToRedeem": 1, "description": "Bono navideño" })).await;
     assert_eq!(noted.status, StatusCode::OK, "{}", noted.body);
     clock.expire(start + Duration::days(31)).await;
 

@@ -1,6 +1,9 @@
 //! Test data for the points engine (inserted with SQL until the customers and products API
 //! lands), the engine's operations with a clock of the test's own, and the ledger's invariants.
 
+use std::future::Future;
+use std::sync::Arc;
+
 use chrono::{DateTime, Datelike, NaiveDate, TimeZone, Utc};
 use chrono_tz::America::Bogota;
 use loyalty::db::TenantTx;
@@ -15,7 +18,7 @@ use loyalty::session::CurrentUser;
 use loyalty::AppResult;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app, spawn_app_with_pool, Answer, TestApp};
 
 pub const STAFF_PASSWORD: &str = "staff-pass-1";
 
@@ -40,12 +43,48 @@ pub async fn shop(app: &TestApp, prefix: &str) -> Shop {
     shop
 }
 
+/// A server of its own with the company `acme` (see [`shop`]).
+pub async fn acme() -> (TestApp, Shop) {
+    acme_on(spawn_app().await).await
+}
+
+/// The company `acme` (see [`shop`]) on `app`.
+async fn acme_on(app: TestApp) -> (TestApp, Shop) {
+    let shop = shop(&app, "acme").await;
+    (app, shop)
+}
+
 /// A server of its own with the company `acme` (see [`shop`]) and one customer, document `100`.
 pub async fn acme_with_customer() -> (TestApp, Shop, i64) {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop) = acme().await;
     let customer = add_customer(&app, &shop, "100", None).await;
     (app, shop, customer)
+}
+
+/// [`acme`] on a server with room for concurrent requests (12 connections), to share among the
+/// tasks that send them.
+pub async fn busy_acme() -> (Arc<TestApp>, Shop) {
+    let (app, shop) = acme_on(spawn_app_with_pool(12).await).await;
+    (Arc::new(app), shop)
+}
+
+/// [`acme_with_customer`] on a server with room for concurrent requests (see [`busy_acme`]).
+pub async fn busy_acme_with_customer() -> (Arc<TestApp>, Shop, i64) {
+    let (app, shop) = busy_acme().await;
+    let customer = add_customer(&app, &shop, "100", None).await;
+    (app, shop, customer)
+}
+
+/// Sends `times` requests at once, each from a task of its own with the server and `token`;
+/// answers what each request answered.
+pub async fn at_once<T, F, Fut>(app: &Arc<TestApp>, token: &str, times: usize, request: F) -> Vec<T>
+where
+    F: Fn(Arc<TestApp>, String) -> Fut,
+    Fut: Future<Output = T> + Send + 'static,
+    T: Send + 'static,
+{
+    let tasks = (0..times).map(|_| tokio::spawn(request(app.clone(), token.to_string())));
+    futures::future::join_all(tasks).await.into_iter().map(Result::unwrap).collect()
 }
 
 /// The sale a cajero asks to void: the company `acme` with a supervisor, the cajero `caja1` and
@@ -64,11 +103,9 @@ pub struct CajeroSale {
 
 /// A [`CajeroSale`] whose supervisor is `supervisor`.
 pub async fn cajero_sale(supervisor: &str) -> CajeroSale {
-    let app = spawn_app().await;
-    let shop = shop(&app, "acme").await;
+    let (app, shop, customer) = acme_with_customer().await;
     let supervisor = add_staff(&app, &shop, supervisor, "supervisor").await;
     let cajero = add_staff(&app, &shop, "caja1", "cajero").await;
-    let customer = add_customer(&app, &shop, "100", None).await;
     let sale = accredited(&app, &cajero, customer, 10_000).await;
     CajeroSale { app, shop, supervisor, cajero, customer, sale }
 }
@@ -128,6 +165,15 @@ pub async fn add_customer(app: &TestApp, shop: &Shop, document: &str, birthdate:
     .get(0)
 }
 
+/// Adds a customer without birthdate for each document; answers their ids in the same order.
+pub async fn add_customers<const N: usize>(app: &TestApp, shop: &Shop, documents: [&str; N]) -> [i64; N] {
+    let mut ids = [0; N];
+    for (id, document) in ids.iter_mut().zip(documents) {
+        *id = add_customer(app, shop, document, None).await;
+    }
+    ids
+}
+
 pub async fn add_product(app: &TestApp, shop: &Shop, code: &str, points: i64, price: i64, active: bool) -> i64 {
     let db = app.db().await;
     db.batch_execute(&format!("set search_path to {}", shop.schema())).await.unwrap();
@@ -171,16 +217,16 @@ pub async fn batches(app: &TestApp, shop: &Shop, customer: i64) -> Vec<i64> {
         .collect()
 }
 
+/// Accredits through the API with the request's body as given.
+pub async fn accredit_with(app: &TestApp, token: &str, customer: i64, body: Value) -> Answer {
+    app.post(&format!("/api/customers/{customer}/accredit"), token, body).await
+}
+
 /// Accredits through the API, with an invoice reference no other accreditation of the test has.
-pub async fn accredit_api(app: &TestApp, token: &str, customer: i64, amount: i64) -> crate::helpers::Answer {
+pub async fn accredit_api(app: &TestApp, token: &str, customer: i64, amount: i64) -> Answer {
     static INVOICES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     let reference = format!("F-{}", INVOICES.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
-    app.post(
-        &format!("/api/customers/{customer}/accredit"),
-        token,
-        json!({ "invoiceAmount": amount, "invoiceReference": reference }),
-    )
-    .await
+    accredit_with(app, token, customer, json!({ "invoiceAmount": amount, "invoiceReference": reference })).await
 }
 
 /// Accredits through the API (as [`accredit_api`]) and answers the new transaction's id as the
@@ -189,17 +235,23 @@ pub async fn accredited(app: &TestApp, token: &str, customer: i64, amount: i64) 
     accredit_api(app, token, customer, amount).await.body["newTransaction"]["id"].clone()
 }
 
-pub async fn redeem_api(app: &TestApp, token: &str, customer: i64, points: i64) -> crate::helpers::Answer {
-    app.post(
-        &format!("/api/customers/{customer}/redeem"),
+/// Redeems through the API with the request's body as given.
+pub async fn redeem_with(app: &TestApp, token: &str, customer: i64, body: Value) -> Answer {
+    app.post(&format!("/api/customers/{customer}/redeem"), token, body).await
+}
+
+pub async fn redeem_api(app: &TestApp, token: &str, customer: i64, points: i64) -> Answer {
+    redeem_with(
+        app,
         token,
+        customer,
         json!({ "pointsToRedeem": points, "description": "", "invoiceReference": "", "productId": null }),
     )
     .await
 }
 
 /// Voids a transaction through the API.
-pub async fn void_api(app: &TestApp, token: &str, transaction: &Value, body: Value) -> crate::helpers::Answer {
+pub async fn void_api(app: &TestApp, token: &str, transaction: &Value, body: Value) -> Answer {
     app.post(&format!("/api/transactions/{transaction}/void"), token, body).await
 }
 
@@ -329,36 +381,27 @@ pub async fn assert_ledger_consistent_in(db: &tokio_postgres::Client, schema: &s
         assert_eq!(points, ledger, "customer {id}: balance {points} != ledger {ledger}");
         assert_eq!(points, batches, "customer {id}: balance {points} != batches {batches}");
     }
-    let bad_batches: i64 = db
-        .query_one(
+    // Each query counts the rows that break one invariant.
+    for (breaking, invariant) in [
+        (
             "select count(*) from point_batches b where b.remaining < 0 or b.remaining > b.points \
                or b.remaining <> b.points - (select coalesce(sum(m.points), 0) from batch_movements m \
                    join transactions t on t.id = m.transaction_id where m.batch_id = b.id and not t.is_voided)",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert_eq!(bad_batches, 0, "batches whose remaining points disagree with their movements");
-    let bad_voids: i64 = db
-        .query_one(
+            "batches whose remaining points disagree with their movements",
+        ),
+        (
             "select count(*) from transactions o where o.is_voided and o.voided_by is not null and not exists \
                (select 1 from transactions c where c.original_transaction_id = o.id and c.type = 'cancellation' \
                 and c.points = -o.points) \
              or (not o.is_voided and exists (select 1 from transactions c where c.original_transaction_id = o.id))",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert_eq!(bad_voids, 0, "voided transactions without their cancellation, or cancellations of live ones");
-    let bad_batches_of_voided: i64 = db
-        .query_one(
+            "voided transactions without their cancellation, or cancellations of live ones",
+        ),
+        (
             "select count(*) from transactions t where t.type in ('expiration', 'cancellation') and t.is_voided",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert_eq!(bad_batches_of_voided, 0, "expiration or cancellation rows voided");
+            "expiration or cancellation rows voided",
+        ),
+    ] {
+        let rows: i64 = db.query_one(breaking, &[]).await.unwrap().get(0);
+        assert_eq!(rows, 0, "{invariant}");
+    }
 }

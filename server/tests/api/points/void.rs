@@ -3,7 +3,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use super::support::*;
-use crate::helpers::TestApp;
+use crate::helpers::{refused_and_throttled, TestApp};
 
 fn supervisor_credentials(username: &str, password: &str) -> Value {
     json!({ "supervisorUsername": username, "supervisorPassword": password })
@@ -195,15 +195,7 @@ async fn voiding_needs_the_reports_permission() {
 async fn void_burst(app: &TestApp, token: &str, transaction: &Value, approvals: Vec<Value>) -> (usize, usize) {
     let answers =
         futures::future::join_all(approvals.into_iter().map(|body| void_api(app, token, transaction, body))).await;
-    let count = |status| answers.iter().filter(|a| a.status == status).count();
-    let (refused, throttled) = (count(StatusCode::UNAUTHORIZED), count(StatusCode::TOO_MANY_REQUESTS));
-    assert_eq!(
-        refused + throttled,
-        answers.len(),
-        "only 401 and 429: {:?}",
-        answers.iter().map(|a| a.status).collect::<Vec<_>>()
-    );
-    (refused, throttled)
+    refused_and_throttled(&answers)
 }
 
 #[tokio::test]
@@ -253,9 +245,7 @@ async fn void_approvals_and_logins_from_one_address_share_its_limit() {
     let logins = futures::future::join_all(names.iter().map(|name| app.login(name, "wrong"))).await;
     let approvals = (0..40).map(|i| supervisor_credentials(&format!("nobody{i}"), "wrong")).collect();
     let (approvals_refused, approvals_throttled) = void_burst(&app, &cajero, &own, approvals).await;
-    let logins_refused = logins.iter().filter(|a| a.status == StatusCode::UNAUTHORIZED).count();
-    let logins_throttled = logins.iter().filter(|a| a.status == StatusCode::TOO_MANY_REQUESTS).count();
-    assert_eq!(logins_refused + logins_throttled, 40);
+    let (logins_refused, _) = refused_and_throttled(&logins);
     assert!(logins_refused + approvals_refused <= 50, "{logins_refused} + {approvals_refused} passwords were checked");
     assert!(approvals_throttled >= 30, "{approvals_throttled} approvals refused unchecked");
 
