@@ -4,36 +4,14 @@
 
 import { request, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { components } from '../../client/src/api/schema';
-import type {
-  Category,
-  Company,
-  Customer,
-  PointOfSale,
-  Product,
-  Role,
-  Settings,
-  Transaction,
-  TransactionType,
-  UserCompany,
-} from '../../client/src/lib/types';
+import type { Category, Company, Customer, PointOfSale, Product, Settings } from '../../client/src/lib/types';
 
 // The API's shapes are the server's own, generated from its OpenAPI document into the client's
 // src/api/schema.d.ts (client/scripts/api-types.sh). The client's names for them
 // (client/src/lib/types.ts) serve here too; below are only the ones the suite names otherwise.
 type Schemas = components['schemas'];
 
-export type {
-  Category,
-  Company,
-  Customer,
-  PointOfSale,
-  Product,
-  Role,
-  Settings,
-  Transaction,
-  TransactionType,
-  UserCompany,
-};
+export type { Category, Company, Customer, PointOfSale, Product, Transaction } from '../../client/src/lib/types';
 
 export type SessionUser = Schemas['UserView'];
 export type Session = Schemas['SessionResponse'];
