@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loggedInState, makeCompanies, makeSettings, makeUser } from '../test/fixtures';
 import { mockApi, tenantRoutes } from '../test/mockApi';
 import { renderApp } from '../test/renderWithProviders';
+import { ADMIN_REDIRECTS } from '../test/routeTable';
 
 const superAdmin = makeUser('super_admin');
 const admin = makeUser('admin');
@@ -80,16 +81,7 @@ describe('admin', () => {
     expect(location()).toBe(path);
   });
 
-  it.each([
-    ['/', '/main'],
-    ['/settings', '/settings/rules'],
-    ['/clientes', '/settings/customers'],
-    ['/usuarios', '/settings/users'],
-    ['/puntos-de-venta', '/settings/pos'],
-    ['/configuracion', '/settings/rules'],
-    ['/superadmin', '/main'],
-    ['/does-not-exist', '/main'],
-  ])('is redirected from %s to %s', async (from, to) => {
+  it.each([...ADMIN_REDIRECTS, ['/superadmin', '/main'], ['/does-not-exist', '/main']] as const)('is redirected from %s to %s', async (from, to) => {
     mockApi(tenantRoutes(makeSettings()));
     renderApp(from, { preloadedState: loggedInState(admin) });
     await expectLocation(to);
