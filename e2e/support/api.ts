@@ -4,52 +4,22 @@
 
 import { request, type APIRequestContext, type APIResponse } from '@playwright/test';
 import type { components } from '../../client/src/api/schema';
-import type {
-  Category,
-  Company,
-  Customer,
-  PointOfSale,
-  Product,
-  Role,
-  Settings,
-  Transaction,
-  TransactionType,
-  UserCompany,
-} from '../../client/src/lib/types';
+import type { GrantablePath } from '../../client/src/lib/paths';
+import type { Category, Company, Customer, PointOfSale, Product, Settings } from '../../client/src/lib/types';
 
 // The API's shapes are the server's own, generated from its OpenAPI document into the client's
 // src/api/schema.d.ts (client/scripts/api-types.sh). The client's names for them
-// (client/src/lib/types.ts) serve here too; below are only the ones the suite names otherwise.
+// (client/src/lib/types.ts) and its grantable paths (client/src/lib/paths.ts) serve here too;
+// below are only the names the suite gives otherwise.
 type Schemas = components['schemas'];
 
-export type {
-  Category,
-  Company,
-  Customer,
-  PointOfSale,
-  Product,
-  Role,
-  Settings,
-  Transaction,
-  TransactionType,
-  UserCompany,
-};
+export type { Category, Company, Customer, PointOfSale, Product, Transaction } from '../../client/src/lib/types';
 
 export type SessionUser = Schemas['UserView'];
 export type Session = Schemas['SessionResponse'];
 export type NewCompany = Schemas['CompanyInput'];
 /** A company user (never a super admin). */
 export type User = Schemas['User'];
-
-/** The screens an admin may grant to the other roles (docs/roles.md). */
-export type GrantablePath =
-  | '/main'
-  | '/accreditar'
-  | '/redimir'
-  | '/reportes'
-  | '/settings/customers'
-  | '/settings/products'
-  | '/settings/categories';
 
 /** The screens the suite grants each role (the API's `RolePermissions` lists plain strings). */
 export type RolePermissions = Record<keyof Schemas['RolePermissions'], GrantablePath[]>;

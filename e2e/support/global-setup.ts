@@ -10,7 +10,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { CHROMIUM_PATH } from './chromium';
-import { apiPaths, LoyaltyApi, type GrantablePath, type RolePermissions } from './api';
+import { GRANTABLE_PATHS } from '../../client/src/lib/paths';
+import { apiPaths, LoyaltyApi, type RolePermissions } from './api';
 import { AUTH_DIR, CAPABILITY_ROUTES, CLIENT_COPY_DIR, REPO_DIR, writeRunState, type Capabilities, type CompanyDetails, type Login, type RunState, type SeededCompany } from './run';
 
 const BINARY = process.env.LOYALTY_BIN ?? path.join(REPO_DIR, 'target', 'debug', 'loyalty');
@@ -127,16 +128,6 @@ function stopServer(server: ChildProcess): Promise<void> {
 
 const secret = (bytes = 12) => randomBytes(bytes).toString('base64url');
 
-const ALL_PATHS: GrantablePath[] = [
-  '/main',
-  '/accreditar',
-  '/redimir',
-  '/reportes',
-  '/settings/customers',
-  '/settings/products',
-  '/settings/categories',
-];
-
 interface CompanyPlan extends CompanyDetails {
   pos: string[];
   permissions: RolePermissions;
@@ -153,7 +144,7 @@ const PLANS: Record<keyof RunState['companies'], CompanyPlan> = {
     address: 'Calle 10 # 20-30, Bogotá',
     phone: '6015550100',
     pos: ['Caja Norte', 'Caja Sur'],
-    permissions: { supervisor: ALL_PATHS, cajero: ['/main', '/accreditar', '/redimir', '/reportes'] },
+    permissions: { supervisor: [...GRANTABLE_PATHS], cajero: ['/main', '/accreditar', '/redimir', '/reportes'] },
     catalog: true,
   },
   limited: {

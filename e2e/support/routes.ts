@@ -1,6 +1,7 @@
 // The route table of docs/screens.md, as the specs walk it.
 
 import { expect, type Page } from '@playwright/test';
+import { ADMIN_REDIRECTS } from '../../client/src/test/routeTable';
 import type { TKey } from './i18n';
 
 /** The pages of the route table and the title (h1) each shows. */
@@ -27,13 +28,8 @@ export const COMPANY_PAGES = Object.keys(PAGES).filter((path) => path !== '/supe
 export const ADMIN_ONLY_PAGES: PagePath[] = ['/settings/rules', '/settings/permissions', '/settings/users', '/settings/pos'];
 
 /** Redirect rows of the route table, as an admin sees them. */
-export const REDIRECTS: [from: string, to: PagePath][] = [
-  ['/', '/main'],
-  ['/settings', '/settings/rules'],
-  ['/clientes', '/settings/customers'],
-  ['/usuarios', '/settings/users'],
-  ['/puntos-de-venta', '/settings/pos'],
-  ['/configuracion', '/settings/rules'],
+export const REDIRECTS: (readonly [from: string, to: PagePath])[] = [
+  ...ADMIN_REDIRECTS,
   ['/no-such-page', '/main'],
   ['/accreditar/extra/segment', '/main'],
 ];

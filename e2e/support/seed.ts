@@ -58,10 +58,19 @@ export async function seedShop(company: TestCompany): Promise<Shop> {
   return { company, pos: [north, south], supervisor, cajero, cajero2, categories: [drinks, home], products };
 }
 
+/** The clock of the seeded companies and of the browser in this suite: Bogotá, to the minute. */
+const bogotaClock = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A server date as the server names it in messages: the company's local 'YYYY-MM-DD HH:MM'. */
+export function bogotaMinute(date: string | Date): string {
+  const parts = bogotaClock.formatToParts(new Date(date));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
 /** Today's date in Bogotá (the browser's time zone in this suite), YYYY-MM-DD. */
 export function todayInBogota(offsetDays = 0): string {
-  const date = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return bogotaMinute(new Date(Date.now() + offsetDays * 86_400_000)).slice(0, 'YYYY-MM-DD'.length);
 }
 
 /** A whole number as es-CO shows it: 1234567 is '1.234.567'. */

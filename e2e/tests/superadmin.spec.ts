@@ -1,6 +1,7 @@
 // The super-admin screen: create (with validation), search, page, edit, impersonate and exit,
 // delete a company (docs/screens.md).
 
+import type { Page } from '@playwright/test';
 import { as, expect, test, uniqueTag } from '../support/fixtures';
 import { t } from '../support/i18n';
 import { LoginPage } from '../support/pages/login';
@@ -160,12 +161,17 @@ test.describe('company list', () => {
   });
 });
 
-test('edits a company: the prefix is fixed, name and tax id are required', async ({ page, newCompany, superApi }) => {
-  const company = await newCompany();
+/** Opens the super-admin screen with the list searched down to `company` (by its prefix). */
+async function openFound(page: Page, company: { prefix: string }) {
   const screen = new SuperAdminPage(page);
-  const shell = new AppShell(page);
   await screen.goto();
   await screen.find(company.prefix);
+  return { screen, shell: new AppShell(page) };
+}
+
+test('edits a company: the prefix is fixed, name and tax id are required', async ({ page, newCompany, superApi }) => {
+  const company = await newCompany();
+  const { screen, shell } = await openFound(page, company);
   await screen.list.editButton(company.name).click();
   const dialog = screen.editDialog();
   await expect(dialog.companyField('prefix')).toHaveValue(company.prefix);
@@ -191,10 +197,7 @@ test('edits a company: the prefix is fixed, name and tax id are required', async
 
 test('impersonates a company as its admin and exits back', async ({ page, newCompany }) => {
   const company = await newCompany();
-  const screen = new SuperAdminPage(page);
-  const shell = new AppShell(page);
-  await screen.goto();
-  await screen.find(company.prefix);
+  const { screen, shell } = await openFound(page, company);
   await screen.impersonateButton(company.name).click();
 
   await expectPath(page, '/main');
@@ -213,10 +216,7 @@ test('impersonates a company as its admin and exits back', async ({ page, newCom
 
 test('deletes a company after a warning that names it', async ({ page, run, newCompany, superApi }) => {
   const company = await newCompany();
-  const screen = new SuperAdminPage(page);
-  const shell = new AppShell(page);
-  await screen.goto();
-  await screen.find(company.prefix);
+  const { screen, shell } = await openFound(page, company);
 
   await screen.list.deleteButton(company.name).click();
   const confirm = screen.deleteDialog();

@@ -1,26 +1,10 @@
-import { screen } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { loggedInState, makeUser } from '../test/fixtures';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderTextField } from '../test/renderTextField';
 import { caretAfterDigits, DigitsField, storedDigits } from './DigitsField';
-
-function Harness() {
-  const [digits, setDigits] = useState('');
-  return (
-    <>
-      <DigitsField label="Documento" value={digits} onChange={setDigits} />
-      <output data-testid="stored">{digits}</output>
-    </>
-  );
-}
-
-const stored = () => screen.getByTestId('stored').textContent;
 
 describe('digits-only input', () => {
   it('keeps only digits and shows them with Colombian thousands grouping', async () => {
-    const { user } = renderWithProviders(<Harness />, { preloadedState: loggedInState(makeUser('cajero')) });
-    const input = screen.getByLabelText('Documento');
+    const { user, input, stored } = renderTextField(DigitsField);
     await user.type(input, '1a0-2 0.3,0x4050');
     expect(stored()).toBe('1020304050');
     expect(input).toHaveValue('1.020.304.050');
@@ -28,16 +12,14 @@ describe('digits-only input', () => {
   });
 
   it('groups with commas in English', async () => {
-    const { user } = renderWithProviders(<Harness />, { preloadedState: loggedInState(makeUser('cajero'), { locale: 'en' }) });
-    const input = screen.getByLabelText('Documento');
+    const { user, input, stored } = renderTextField(DigitsField, 'en');
     await user.type(input, '79888777');
     expect(input).toHaveValue('79,888,777');
     expect(stored()).toBe('79888777');
   });
 
   it('accepts a pasted formatted number and clears to empty', async () => {
-    const { user } = renderWithProviders(<Harness />, { preloadedState: loggedInState(makeUser('cajero')) });
-    const input = screen.getByLabelText('Documento');
+    const { user, input, stored } = renderTextField(DigitsField);
     await user.click(input);
     await user.paste('$ 52.111.222');
     expect(stored()).toBe('52111222');

@@ -1,34 +1,17 @@
-import { screen } from '@testing-library/react';
-import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { loggedInState, makeUser } from '../test/fixtures';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderTextField } from '../test/renderTextField';
 import { caretAfter, DocumentField } from './DocumentField';
-
-function Harness() {
-  const [document, setDocument] = useState('');
-  return (
-    <>
-      <DocumentField label="Documento" value={document} onChange={setDocument} />
-      <output data-testid="stored">{document}</output>
-    </>
-  );
-}
-
-const stored = () => screen.getByTestId('stored').textContent;
 
 describe('ID document input', () => {
   it('keeps letters (upper-cased), digits and dashes, and drops dots and spaces', async () => {
-    const { user } = renderWithProviders(<Harness />, { preloadedState: loggedInState(makeUser('cajero')) });
-    const input = screen.getByLabelText('Documento');
+    const { user, input, stored } = renderTextField(DocumentField);
     await user.type(input, 'pa-778 899');
     expect(stored()).toBe('PA-778899');
     expect(input).toHaveValue('PA-778899');
   });
 
   it('groups an all-digit document by thousands, typed or pasted with its dots', async () => {
-    const { user } = renderWithProviders(<Harness />, { preloadedState: loggedInState(makeUser('cajero')) });
-    const input = screen.getByLabelText('Documento');
+    const { user, input, stored } = renderTextField(DocumentField);
     await user.type(input, '1.098.765.432');
     expect(stored()).toBe('1098765432');
     expect(input).toHaveValue('1.098.765.432');
@@ -37,8 +20,7 @@ describe('ID document input', () => {
   });
 
   it('groups with commas in English, and a pasted grouped number stays digits', async () => {
-    const { user } = renderWithProviders(<Harness />, { preloadedState: loggedInState(makeUser('cajero'), { locale: 'en' }) });
-    const input = screen.getByLabelText('Documento');
+    const { user, input, stored } = renderTextField(DocumentField, 'en');
     await user.click(input);
     await user.paste('1,098,765,432');
     expect(stored()).toBe('1098765432');

@@ -29,6 +29,21 @@ describe('idempotency keys', () => {
   });
 });
 
+/**
+ * Submits through the hook, noting each key a request was sent with; a request given `failure`
+ * fails with it (as the API's error) after it was sent.
+ */
+function keyedSubmits() {
+  const { result } = renderHook(() => useIdempotentSubmit());
+  const keys: string[] = [];
+  const submit = (request: string, failure?: unknown) =>
+    result.current(request, async (key) => {
+      keys.push(key);
+      if (failure !== undefined) throw failure;
+    });
+  return { keys, submit };
+}
+
 describe('useIdempotentSubmit', () => {
   it('ignores a second submit while the first runs (double click)', async () => {
     const { result } = renderHook(() => useIdempotentSubmit());
@@ -43,37 +58,20 @@ describe('useIdempotentSubmit', () => {
   });
 
   it('retries with the same key after a failure that may have gone through', async () => {
-    const { result } = renderHook(() => useIdempotentSubmit());
-    const keys: string[] = [];
-    await expect(
-      result.current('request-1', async (key) => {
-        keys.push(key);
-        throw { status: 'FETCH_ERROR' };
-      }),
-    ).rejects.toEqual({ status: 'FETCH_ERROR' });
-    await result.current('request-1', async (key) => keys.push(key));
+    const { keys, submit } = keyedSubmits();
+    await expect(submit('request-1', { status: 'FETCH_ERROR' })).rejects.toEqual({ status: 'FETCH_ERROR' });
+    await submit('request-1');
     expect(keys[1]).toBe(keys[0]);
   });
 
   it('uses a new key after a success, a refusal, or for a different request', async () => {
-    const { result } = renderHook(() => useIdempotentSubmit());
-    const keys: string[] = [];
-    await result.current('a', async (key) => keys.push(key));
-    await result.current('a', async (key) => keys.push(key));
-    await expect(
-      result.current('a', async (key) => {
-        keys.push(key);
-        throw { status: 409 };
-      }),
-    ).rejects.toBeTruthy();
-    await result.current('a', async (key) => keys.push(key));
-    await expect(
-      result.current('b', async (key) => {
-        keys.push(key);
-        throw { status: 503 };
-      }),
-    ).rejects.toBeTruthy();
-    await result.current('c', async (key) => keys.push(key));
+    const { keys, submit } = keyedSubmits();
+    await submit('a');
+    await submit('a');
+    await expect(submit('a', { status: 409 })).rejects.toBeTruthy();
+    await submit('a');
+    await expect(submit('b', { status: 503 })).rejects.toBeTruthy();
+    await submit('c');
     expect(new Set(keys).size).toBe(6);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loggedInState, makeCompanies, makeSettings, makeUser } from '../test/fixtures';
 import { mockApi, tenantRoutes } from '../test/mockApi';
 import { renderApp } from '../test/renderWithProviders';
+import { ADMIN_REDIRECTS } from '../test/routeTable';
 
 const superAdmin = makeUser('super_admin');
 const admin = makeUser('admin');
@@ -80,16 +81,7 @@ describe('admin', () => {
     expect(location()).toBe(path);
   });
 
-  it.each([
-    ['/', '/main'],
-    ['/settings', '/settings/rules'],
-    ['/clientes', '/settings/customers'],
-    ['/usuarios', '/settings/users'],
-    ['/puntos-de-venta', '/settings/pos'],
-    ['/configuracion', '/settings/rules'],
-    ['/superadmin', '/main'],
-    ['/does-not-exist', '/main'],
-  ])('is redirected from %s to %s', async (from, to) => {
+  it.each([...ADMIN_REDIRECTS, ['/superadmin', '/main'], ['/does-not-exist', '/main']] as const)('is redirected from %s to %s', async (from, to) => {
     mockApi(tenantRoutes(makeSettings()));
     renderApp(from, { preloadedState: loggedInState(admin) });
     await expectLocation(to);
@@ -100,59 +92,56 @@ describe.each([
   ['supervisor', supervisor],
   ['cajero', cajero],
 ] as const)('%s', (role, user) => {
-  const withPermissions = (paths: string[]) =>
-    makeSettings(role === 'supervisor' ? { supervisor: paths, cajero: ['/main'] } : { supervisor: ['/main'], cajero: paths });
+  /** Opens `path` as this role when the company grants it `permitted` (and the other role /main). */
+  const open = (permitted: string[], path: string) => {
+    const rolePermissions =
+      role === 'supervisor' ? { supervisor: permitted, cajero: ['/main'] } : { supervisor: ['/main'], cajero: permitted };
+    mockApi(tenantRoutes(makeSettings(rolePermissions)));
+    renderApp(path, { preloadedState: loggedInState(user) });
+  };
 
   it('opens a permitted route', async () => {
-    mockApi(tenantRoutes(withPermissions(['/redimir'])));
-    renderApp('/redimir', { preloadedState: loggedInState(user) });
+    open(['/redimir'], '/redimir');
     await expectHeading('Redimir puntos');
   });
 
   it('goes to the first permitted route from a route it may not open', async () => {
-    mockApi(tenantRoutes(withPermissions(['/reportes', '/accreditar'])));
-    renderApp('/main', { preloadedState: loggedInState(user) });
+    open(['/reportes', '/accreditar'], '/main');
     await expectLocation('/accreditar');
     await expectHeading('Acreditar puntos');
   });
 
   it('is sent from admin-only pages to /main', async () => {
-    mockApi(tenantRoutes(withPermissions(['/main', '/settings/customers'])));
-    renderApp('/settings/users', { preloadedState: loggedInState(user) });
+    open(['/main', '/settings/customers'], '/settings/users');
     await expectLocation('/main');
     await expectHeading('Panel');
   });
 
   it('is sent from an admin-only page to /main and on to its first permitted route', async () => {
-    mockApi(tenantRoutes(withPermissions(['/reportes'])));
-    renderApp('/configuracion', { preloadedState: loggedInState(user) });
+    open(['/reportes'], '/configuracion');
     await expectLocation('/reportes');
   });
 
   it("sees 'Acceso Denegado' when the role has no permission", async () => {
-    mockApi(tenantRoutes(withPermissions([])));
-    renderApp('/main', { preloadedState: loggedInState(user) });
+    open([], '/main');
     await expectHeading('Acceso Denegado');
     expect(screen.getByText(/Contacta a un administrador/)).toBeInTheDocument();
     expect(location()).toBe('/main');
   });
 
   it('opens a permitted settings page and goes there from /settings', async () => {
-    mockApi(tenantRoutes(withPermissions(['/settings/products'])));
-    renderApp('/settings', { preloadedState: loggedInState(user) });
+    open(['/settings/products'], '/settings');
     await expectLocation('/settings/products');
     await expectHeading('Productos');
   });
 
   it('is sent away from a settings page it may not open', async () => {
-    mockApi(tenantRoutes(withPermissions(['/settings/products'])));
-    renderApp('/settings/customers', { preloadedState: loggedInState(user) });
+    open(['/settings/products'], '/settings/customers');
     await expectLocation('/settings/products');
   });
 
   it('is sent from /superadmin to /main', async () => {
-    mockApi(tenantRoutes(withPermissions(['/main'])));
-    renderApp('/superadmin', { preloadedState: loggedInState(user) });
+    open(['/main'], '/superadmin');
     await expectLocation('/main');
   });
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { exactly, translator, type Locale, type Translate } from '../i18n';
+import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 
 /**
  * The searchable, paged list every list screen shares (docs/screens.md,
@@ -110,6 +110,12 @@ export class FormDialog extends Dialog {
 
   update() {
     return this.button(this.t('common.update'));
+  }
+
+  /** Fills fields (by their label keys, in this order) and presses Update, as `ListScreen.add` does. */
+  async save(fields: Partial<Record<TKey, string>>): Promise<void> {
+    for (const [label, value] of Object.entries(fields) as [TKey, string][]) await this.field(this.t(label)).fill(value);
+    await this.update().click();
   }
 
   error() {

@@ -6,24 +6,9 @@ import { expect, inEachLanguage, test } from '../../support/fixtures';
 import { AccreditPanel } from '../../support/pages/operations';
 import { RulesScreen } from '../../support/pages/settings';
 import { missing } from '../../support/run';
-import { newCustomer, seedShop, todayInBogota, uniqueDocument } from '../../support/seed';
+import { bogotaMinute, newCustomer, seedShop, todayInBogota, uniqueDocument } from '../../support/seed';
 
 test.skip(({ run }) => !run.capabilities.points, missing('points'));
-
-/** A server date as the server names it in messages: the company's local 'YYYY-MM-DD HH:MM'. */
-function bogotaMinute(date: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Bogota',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(date));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
 
 inEachLanguage(({ locale, tr, number }) => {
   test('shows what the invoice earns with its bonuses before it is submitted, then clears the customer', async ({ newCompany, apiAs, pageWithSession }) => {

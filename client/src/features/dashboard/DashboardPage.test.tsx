@@ -38,6 +38,17 @@ function routes(extra: Record<string, MockHandler> = {}): Record<string, MockHan
   };
 }
 
+/** Opens the dashboard as a cashier and finds the customer (5000 points) in the quick redeem panel. */
+async function quickRedeemWithCustomer() {
+  mockApi(routes());
+  const { user } = renderApp('/main', asCajero);
+  const panel = await screen.findByRole('region', { name: 'Redención rápida' });
+  await user.type(within(panel).getByLabelText('Documento del cliente'), '1020304050');
+  await user.click(within(panel).getByRole('button', { name: 'Buscar' }));
+  await within(panel).findByTestId('customer-card');
+  return { user, panel };
+}
+
 describe('dashboard', () => {
   it('shows the four KPIs from the server', async () => {
     mockApi(routes());
@@ -67,12 +78,7 @@ describe('dashboard', () => {
   });
 
   it('keeps quick redeem disabled until a product or valid points are chosen', async () => {
-    mockApi(routes());
-    const { user } = renderApp('/main', asCajero);
-    const panel = await screen.findByRole('region', { name: 'Redención rápida' });
-    await user.type(within(panel).getByLabelText('Documento del cliente'), '1020304050');
-    await user.click(within(panel).getByRole('button', { name: 'Buscar' }));
-    await within(panel).findByTestId('customer-card');
+    const { user, panel } = await quickRedeemWithCustomer();
     const submit = within(panel).getByRole('button', { name: 'Redimir' });
     expect(submit).toBeDisabled();
     await user.type(within(panel).getByLabelText('Puntos a redimir'), '6000');
@@ -87,12 +93,7 @@ describe('dashboard', () => {
   });
 
   it('searches quick redeem products by name over all matches', async () => {
-    mockApi(routes());
-    const { user } = renderApp('/main', asCajero);
-    const panel = await screen.findByRole('region', { name: 'Redención rápida' });
-    await user.type(within(panel).getByLabelText('Documento del cliente'), '1020304050');
-    await user.click(within(panel).getByRole('button', { name: 'Buscar' }));
-    await within(panel).findByTestId('customer-card');
+    const { user, panel } = await quickRedeemWithCustomer();
     await user.type(within(panel).getByRole('searchbox'), 'termo');
     await waitFor(() =>
       expect(within(panel).getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual([

@@ -69,6 +69,18 @@ describe('rules screen', () => {
     });
   }
 
+  /** Checks that a message that hides itself is still there just before `ms` and gone just after. */
+  function expectShownFor(ms: number, find: () => HTMLElement | null) {
+    act(() => {
+      vi.advanceTimersByTime(ms - 100);
+    });
+    expect(find()).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(find()).not.toBeInTheDocument();
+  }
+
   /** Confirms the irreversible run in its dialog. */
   async function confirmExpiration() {
     const dialog = screen.getByRole('alertdialog', { name: '¿Ejecutar el vencimiento de puntos?' });
@@ -140,14 +152,7 @@ describe('rules screen', () => {
     expect(body).toMatchObject({ campaignMultiplier: 2, expirationPolicy: 'fifo', pointsExpirationDays: 90, pointsPerPeso: 0.01 });
     expect(body).not.toHaveProperty('rolePermissions');
 
-    act(() => {
-      vi.advanceTimersByTime(2900);
-    });
-    expect(within(form).getByTestId('settings-saved')).toBeInTheDocument();
-    act(() => {
-      vi.advanceTimersByTime(200);
-    });
-    expect(within(form).queryByTestId('settings-saved')).not.toBeInTheDocument();
+    expectShownFor(3000, () => within(form).queryByTestId('settings-saved'));
   });
 
   it('refuses values out of bounds or off-step, naming the problem', async () => {
@@ -189,14 +194,7 @@ describe('rules screen', () => {
     expect(result).toHaveTextContent('Vencimiento de puntos ejecutado.');
     expect(result).toHaveTextContent('Expired 1200 points from 3 customers.');
     expect(within(card).getByRole('button', { name: 'Ejecutar vencimiento de puntos' })).toBeEnabled();
-    act(() => {
-      vi.advanceTimersByTime(4900);
-    });
-    expect(within(card).getByTestId('expiration-result')).toBeInTheDocument();
-    act(() => {
-      vi.advanceTimersByTime(200);
-    });
-    expect(within(card).queryByTestId('expiration-result')).not.toBeInTheDocument();
+    expectShownFor(5000, () => within(card).queryByTestId('expiration-result'));
   });
 
   it('shows an expiration error with the server message', async () => {
