@@ -39,6 +39,8 @@ export const TAG_TYPES = [
   'Stats',
 ] as const;
 
+export type TagType = (typeof TAG_TYPES)[number];
+
 /**
  * Endpoints whose 401 does not mean "the session is over": a failed login, and a void whose
  * supervisor credentials were wrong.
@@ -150,7 +152,7 @@ export function apiErrorStatus(error: unknown): ApiError['status'] | undefined {
 }
 
 /** Tags for a list: one per id plus the list itself. */
-export function listTags<T extends (typeof TAG_TYPES)[number]>(
+export function listTags<T extends TagType>(
   type: T,
   items: readonly { id: number | string }[] | undefined,
 ): ({ type: T; id: number | string })[] {

@@ -2,7 +2,8 @@
 // guards need), the points of sale and the categories. Loaded right after login.
 
 import type { Category, PointOfSale, Settings } from '../lib/types';
-import { api, listTags } from './api';
+import { api } from './api';
+import { listQuery } from './entityEndpoints';
 
 export const tenantApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -10,14 +11,8 @@ export const tenantApi = api.injectEndpoints({
       query: () => '/settings',
       providesTags: [{ type: 'Settings', id: 'CURRENT' }],
     }),
-    getPointsOfSale: build.query<PointOfSale[], void>({
-      query: () => '/pos',
-      providesTags: (result) => listTags('Pos', result),
-    }),
-    getCategories: build.query<Category[], void>({
-      query: () => '/categories',
-      providesTags: (result) => listTags('Category', result),
-    }),
+    getPointsOfSale: listQuery<PointOfSale>(build, '/pos', 'Pos'),
+    getCategories: listQuery<Category>(build, '/categories', 'Category'),
     /** The caller's own password; the answer's token replaces the session's (the others end). */
     changeOwnPassword: build.mutation<{ message: string; token: string }, { currentPassword: string; newPassword: string }>({
       query: (body) => ({ url: '/me/password', method: 'POST', body }),

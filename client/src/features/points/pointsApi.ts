@@ -4,7 +4,8 @@
 // Accredit and redeem carry an Idempotency-Key header (docs/points.md, "Idempotency-Key").
 
 import type { Customer, Product, Transaction } from '../../lib/types';
-import { api, listTags } from '../../app/api';
+import { api } from '../../app/api';
+import { entityEndpoints, listQuery } from '../../app/entityEndpoints';
 
 /** The fields a new or edited customer sends (empty optional fields go as null). */
 export interface CustomerInput {
@@ -87,18 +88,11 @@ export const pointsApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** Adds a customer (admins, and roles granted /settings/customers). */
-    createCustomer: build.mutation<Customer, CustomerInput>({
-      query: (body) => ({ url: '/customers', method: 'POST', body }),
-      invalidatesTags: [
-        { type: 'Customer', id: 'LIST' },
-        { type: 'Stats', id: 'DASHBOARD' },
-      ],
-    }),
+    createCustomer: entityEndpoints(build, { path: '/customers', tag: 'Customer' }).create<Customer, CustomerInput>([
+      { type: 'Stats', id: 'DASHBOARD' },
+    ]),
     /** Active products (the only ones that can be redeemed), for every role. */
-    getRedeemableProducts: build.query<Product[], void>({
-      query: () => '/products',
-      providesTags: (result) => listTags('Product', result),
-    }),
+    getRedeemableProducts: listQuery<Product>(build, '/products', 'Product'),
     /** The points an invoice would earn, by the server's own rules; it posts nothing. */
     getAccreditPreview: build.query<AccreditPreview, { customerId: number; invoiceAmount: number }>({
       query: ({ customerId, invoiceAmount }) => ({

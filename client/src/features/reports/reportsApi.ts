@@ -2,6 +2,7 @@
 // (POST /api/transactions/{id}/void) and the users behind the cashier filter.
 
 import { api, listTags } from '../../app/api';
+import { listQuery } from '../../app/entityEndpoints';
 import { normalizeTransaction } from '../points';
 import type { Paged, Role, Transaction, TransactionType } from '../../lib/types';
 
@@ -79,10 +80,7 @@ export const reportsApi = api.injectEndpoints({
         error ? [] : ['Transaction', 'Customer', { type: 'Stats', id: 'DASHBOARD' }],
     }),
     /** Users for the cashier filter (admins and supervisors may list them). */
-    getReportUsers: build.query<ReportUser[], void>({
-      query: () => '/users',
-      providesTags: (result) => listTags('User', result),
-    }),
+    getReportUsers: listQuery<ReportUser>(build, '/users', 'User'),
   }),
 });
 

@@ -1,4 +1,5 @@
-import { api, listTags } from '../../app/api';
+import { api } from '../../app/api';
+import { entityEndpoints } from '../../app/entityEndpoints';
 import type { AuthResponse, Company } from '../../lib/types';
 
 export interface CompanyDetails {
@@ -16,30 +17,18 @@ export interface NewCompany extends CompanyDetails {
 }
 
 export const companiesApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getCompanies: build.query<Company[], void>({
-      query: () => '/super/companies',
-      providesTags: (result) => listTags('Company', result),
-    }),
-    createCompany: build.mutation<Company, NewCompany>({
-      query: (body) => ({ url: '/super/companies', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Company', id: 'LIST' }],
-    }),
-    updateCompany: build.mutation<Company, { id: number } & CompanyDetails>({
-      query: ({ id, ...body }) => ({ url: `/super/companies/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'Company', id }],
-    }),
-    deleteCompany: build.mutation<unknown, number>({
-      query: (id) => ({ url: `/super/companies/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Company', id },
-        { type: 'Company', id: 'LIST' },
-      ],
-    }),
-    impersonate: build.mutation<AuthResponse, number>({
-      query: (companyId) => ({ url: '/super/impersonate', method: 'POST', body: { companyId } }),
-    }),
-  }),
+  endpoints: (build) => {
+    const companies = entityEndpoints(build, { path: '/super/companies', tag: 'Company' });
+    return {
+      getCompanies: companies.list<Company>(),
+      createCompany: companies.create<Company, NewCompany>(),
+      updateCompany: companies.update<Company, { id: number } & CompanyDetails>(),
+      deleteCompany: companies.remove<unknown>(),
+      impersonate: build.mutation<AuthResponse, number>({
+        query: (companyId) => ({ url: '/super/impersonate', method: 'POST', body: { companyId } }),
+      }),
+    };
+  },
 });
 
 export const {

@@ -1,4 +1,5 @@
 import { api, listTags } from '../../../app/api';
+import { entityEndpoints } from '../../../app/entityEndpoints';
 import type { CustomerInput } from '../../points';
 import type { Customer, Paged } from '../../../lib/types';
 import type { DeleteResult } from '../shared/types';
@@ -14,46 +15,28 @@ export interface CustomerSearch {
   inactive?: boolean;
 }
 
+/** The dashboard counts active customers and their points. */
+const dashboardFigures = [{ type: 'Stats', id: 'DASHBOARD' }] as const;
+
 export const customersApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** One page of the active (or inactive) customers whose name matches `text`, sorted by name. */
-    searchCustomers: build.query<Paged<Customer>, CustomerSearch>({
-      query: ({ text, page, pageSize, inactive }) => ({
-        url: '/customers/search',
-        params: inactive ? { text, page, pageSize, status: 'inactive' } : { text, page, pageSize },
+  endpoints: (build) => {
+    const customers = entityEndpoints(build, { path: '/customers', tag: 'Customer' });
+    return {
+      /** One page of the active (or inactive) customers whose name matches `text`, sorted by name. */
+      searchCustomers: build.query<Paged<Customer>, CustomerSearch>({
+        query: ({ text, page, pageSize, inactive }) => ({
+          url: '/customers/search',
+          params: inactive ? { text, page, pageSize, status: 'inactive' } : { text, page, pageSize },
+        }),
+        providesTags: (result) => listTags('Customer', result?.items),
       }),
-      providesTags: (result) => listTags('Customer', result?.items),
-    }),
-    updateCustomer: build.mutation<Customer, { id: number } & CustomerInput>({
-      query: ({ id, ...body }) => ({ url: `/customers/${id}`, method: 'PUT', body }),
       // A new name can move the customer to another page of the search.
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Customer', id },
-        { type: 'Customer', id: 'LIST' },
-      ],
-    }),
-    deleteCustomer: build.mutation<DeleteResult, number>({
-      query: (id) => ({ url: `/customers/${id}`, method: 'DELETE' }),
-      // The dashboard counts active customers and their points.
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Customer', id },
-        { type: 'Customer', id: 'LIST' },
-        { type: 'Stats', id: 'DASHBOARD' },
-      ],
-    }),
-    getCustomerUsage: build.query<{ transactions: number }, number>({
-      query: (id) => `/customers/${id}/usage`,
-      keepUnusedDataFor: 0,
-    }),
-    reactivateCustomer: build.mutation<Customer, number>({
-      query: (id) => ({ url: `/customers/${id}/reactivate`, method: 'POST' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Customer', id },
-        { type: 'Customer', id: 'LIST' },
-        { type: 'Stats', id: 'DASHBOARD' },
-      ],
-    }),
-  }),
+      updateCustomer: customers.update<Customer, { id: number } & CustomerInput>([{ type: 'Customer', id: 'LIST' }]),
+      deleteCustomer: customers.remove<DeleteResult>(dashboardFigures),
+      getCustomerUsage: customers.usage<{ transactions: number }>(),
+      reactivateCustomer: customers.reactivate<Customer>(dashboardFigures),
+    };
+  },
 });
 
 export const {

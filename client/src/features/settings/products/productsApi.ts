@@ -1,4 +1,5 @@
-import { api, listTags } from '../../../app/api';
+import { api } from '../../../app/api';
+import { entityEndpoints } from '../../../app/entityEndpoints';
 import type { Product } from '../../../lib/types';
 import type { DeleteResult } from '../shared/types';
 
@@ -15,40 +16,19 @@ export interface ProductInput {
 }
 
 export const productsApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    /** Every product, inactive ones included (admin and supervisor). */
-    getAllProducts: build.query<Product[], void>({
-      query: () => '/products/all',
-      providesTags: (result) => listTags('Product', result),
-    }),
-    createProduct: build.mutation<Product, ProductInput>({
-      query: (body) => ({ url: '/products', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Product', id: 'LIST' }],
-    }),
-    updateProduct: build.mutation<Product, { id: number; body: ProductInput }>({
-      query: ({ id, body }) => ({ url: `/products/${id}`, method: 'PUT', body }),
+  endpoints: (build) => {
+    const products = entityEndpoints(build, { path: '/products', tag: 'Product' });
+    return {
+      /** Every product, inactive ones included (admin and supervisor). */
+      getAllProducts: products.list<Product>('/products/all'),
+      createProduct: products.create<Product, ProductInput>(),
       // Activating or deactivating changes which lists hold the product.
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Product', id },
-        { type: 'Product', id: 'LIST' },
-      ],
-    }),
-    deleteProduct: build.mutation<DeleteResult, number>({
-      query: (id) => ({ url: `/products/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Product', id },
-        { type: 'Product', id: 'LIST' },
-      ],
-    }),
-    getProductUsage: build.query<{ transactions: number }, number>({
-      query: (id) => `/products/${id}/usage`,
-      keepUnusedDataFor: 0,
-    }),
-    reactivateProduct: build.mutation<Product, number>({
-      query: (id) => ({ url: `/products/${id}/reactivate`, method: 'POST' }),
-      invalidatesTags: [{ type: 'Product', id: 'LIST' }],
-    }),
-  }),
+      updateProduct: products.updateBody<Product, ProductInput>([{ type: 'Product', id: 'LIST' }]),
+      deleteProduct: products.remove<DeleteResult>(),
+      getProductUsage: products.usage<{ transactions: number }>(),
+      reactivateProduct: products.reactivate<Product>(),
+    };
+  },
 });
 
 export const {

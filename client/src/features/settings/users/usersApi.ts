@@ -1,4 +1,5 @@
-import { api, listTags } from '../../../app/api';
+import { api } from '../../../app/api';
+import { entityEndpoints } from '../../../app/entityEndpoints';
 import type { Role } from '../../../lib/types';
 import type { DeleteResult } from '../shared/types';
 
@@ -26,48 +27,22 @@ export interface UserUpdateBody {
 }
 
 export const usersApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getUsers: build.query<CompanyUser[], void>({
-      query: () => '/users',
-      providesTags: (result) => listTags('User', result),
-    }),
-    createUser: build.mutation<CompanyUser, NewUserBody>({
-      query: (body) => ({ url: '/users', method: 'POST', body }),
-      invalidatesTags: [{ type: 'User', id: 'LIST' }],
-    }),
-    updateUser: build.mutation<CompanyUser, { id: number; body: UserUpdateBody }>({
-      query: ({ id, body }) => ({ url: `/users/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }],
-    }),
-    deleteUser: build.mutation<DeleteResult, number>({
-      query: (id) => ({ url: `/users/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'User', id: 'INACTIVE' },
-        { type: 'User', id },
-        { type: 'User', id: 'LIST' },
-      ],
-    }),
-    /** Sets a user's password; every session of that user ends. */
-    resetUserPassword: build.mutation<{ message: string }, { id: number; password: string }>({
-      query: ({ id, password }) => ({ url: `/users/${id}/password`, method: 'POST', body: { password } }),
-    }),
-    getUserUsage: build.query<{ transactions: number }, number>({
-      query: (id) => `/users/${id}/usage`,
-      keepUnusedDataFor: 0,
-    }),
-    /** The inactive records, for the list's 'show inactive' filter. */
-    getInactiveUsers: build.query<CompanyUser[], void>({
-      query: () => ({ url: '/users', params: { status: 'inactive' } }),
-      providesTags: [{ type: 'User', id: 'INACTIVE' }],
-    }),
-    reactivateUser: build.mutation<CompanyUser, number>({
-      query: (id) => ({ url: `/users/${id}/reactivate`, method: 'POST' }),
-      invalidatesTags: [
-        { type: 'User', id: 'LIST' },
-        { type: 'User', id: 'INACTIVE' },
-      ],
-    }),
-  }),
+  endpoints: (build) => {
+    const users = entityEndpoints(build, { path: '/users', tag: 'User', inactiveList: true });
+    return {
+      getUsers: users.list<CompanyUser>(),
+      createUser: users.create<CompanyUser, NewUserBody>(),
+      updateUser: users.updateBody<CompanyUser, UserUpdateBody>(),
+      deleteUser: users.remove<DeleteResult>(),
+      /** Sets a user's password; every session of that user ends. */
+      resetUserPassword: build.mutation<{ message: string }, { id: number; password: string }>({
+        query: ({ id, password }) => ({ url: `/users/${id}/password`, method: 'POST', body: { password } }),
+      }),
+      getUserUsage: users.usage<{ transactions: number }>(),
+      getInactiveUsers: users.inactive<CompanyUser>(),
+      reactivateUser: users.reactivate<CompanyUser>(),
+    };
+  },
 });
 
 export const {
