@@ -11,10 +11,10 @@ use crate::state::AppState;
 use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
 
-mod model;
+pub mod model;
 mod store;
 
-pub use model::{Category, CategoryInput, CategoryUsage, FALLBACK_ICON, ICONS};
+use model::{Category, CategoryInput, CategoryUsage};
 
 const MANAGE: &[&str] = &["/settings/categories"];
 

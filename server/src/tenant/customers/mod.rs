@@ -15,7 +15,7 @@ use crate::tenant::{active_status, audit, taken};
 pub mod model;
 mod store;
 
-pub use model::{Customer, CustomerInput, CustomerUsage, SearchParams, CUSTOMER_COLUMNS, FEW_MATCHES};
+use model::{Customer, CustomerInput, CustomerUsage, SearchParams};
 
 /// The screens whose users manage customers.
 const MANAGE: &[&str] = &["/settings/customers"];

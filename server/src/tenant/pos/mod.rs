@@ -11,10 +11,10 @@ use crate::state::AppState;
 use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
 
-mod model;
+pub mod model;
 mod store;
 
-pub use model::{PointOfSale, PosInput, PosUsage};
+use model::{PointOfSale, PosInput, PosUsage};
 
 /// A point of sale that users or transactions refer to is deactivated instead of deleted.
 const REMOVAL: Removal = Removal {

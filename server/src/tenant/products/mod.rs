@@ -12,10 +12,10 @@ use crate::state::AppState;
 use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{audit, taken};
 
-mod model;
+pub mod model;
 mod store;
 
-pub use model::{Product, ProductInput, ProductUsage};
+use model::{Product, ProductInput, ProductUsage};
 
 const MANAGE: &[&str] = &["/settings/products"];
 

@@ -15,10 +15,10 @@ use crate::tenant::removal::{self, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
 use crate::throttle::{self, PasswordCheck};
 
-mod model;
+pub mod model;
 mod store;
 
-pub use model::{PasswordChange, PasswordChanged, PasswordReset, PasswordResetDone, User, UserInput, UserUsage};
+use model::{PasswordChange, PasswordChanged, PasswordReset, PasswordResetDone, User, UserInput, UserUsage};
 pub use store::insert_admin;
 
 /// A user with transactions is deactivated instead of deleted, and can no longer log in.
