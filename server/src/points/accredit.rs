@@ -115,7 +115,7 @@ async fn preview_handler(
 
 /// What an invoice earns the customer at `now`: the rules must be set.
 fn earning(
-    settings: &settings::Settings,
+    settings: &settings::model::Settings,
     customer: &store::LockedCustomer,
     accredited_before: bool,
     amount: InvoiceAmount,

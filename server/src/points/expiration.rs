@@ -27,7 +27,7 @@ use crate::extract::Json;
 use crate::session::Tenant;
 use crate::state::AppState;
 use crate::tenant::audit;
-use crate::tenant::settings::{self, Settings};
+use crate::tenant::settings::{self, model::Settings};
 
 /// How often the daily job looks for companies whose day has no run yet.
 pub const CHECK_EVERY: StdDuration = StdDuration::from_secs(3600);

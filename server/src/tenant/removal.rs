@@ -76,6 +76,73 @@ macro_rules! one_count_usage {
 }
 pub(crate) use one_count_usage;
 
+/// Writes an entity's three removal handlers over its `REMOVAL`, for its router: `usage` (the
+/// delete confirmation), `remove` and `reactivate`. The entity's module gives each route its doc
+/// comment (the summary in the API document) and its path; this holds what they share: the
+/// bearer security, the `id` path parameter, the answers and the calls of [`usage`], [`remove`]
+/// and [`reactivate`].
+///
+/// - `tag`: the API document's tag; `id`: the description of the `id` parameter.
+/// - `access`: who may, `admin` or the constant naming the entity's screens (`MANAGE`).
+/// - `usage`: its path and usage type; `remove`: its path; `reactivate`: its path and the type
+///   it answers, read by `read` and audited with `detail` of it.
+/// - `check` (on `remove` or `reactivate`): the entity's own rule, an async function of the
+///   tenant and the id that runs after `access`.
+macro_rules! removal_handlers {
+    (
+        tag: $tag:literal, id: $id:literal, access: $access:ident,
+        $(#[doc = $usage_doc:literal])*
+        usage: $usage_path:literal => $usage:ident,
+        $(#[doc = $remove_doc:literal])*
+        remove: $remove_path:literal $(, check: $remove_check:path)?,
+        $(#[doc = $reactivate_doc:literal])*
+        reactivate: $reactivate_path:literal => $record:ident $(, check: $reactivate_check:path)?,
+        read: $read:path, detail: $detail:expr $(,)?
+    ) => {
+        $crate::tenant::removal::removal_handlers! {
+            @route $(#[doc = $usage_doc])* get $usage_path, $tag, $id, $usage,
+            async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<$usage>> {
+                $crate::tenant::removal::removal_handlers!(@access t, $access);
+                $crate::tenant::removal::usage(t, &REMOVAL, id).await
+            }
+        }
+        $crate::tenant::removal::removal_handlers! {
+            @route $(#[doc = $remove_doc])* delete $remove_path, $tag, $id, DeleteResponse,
+            async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
+                $crate::tenant::removal::removal_handlers!(@access t, $access);
+                $($remove_check(&t, id).await?;)?
+                $crate::tenant::removal::remove::<$usage>(t, lang, &REMOVAL, id).await
+            }
+        }
+        $crate::tenant::removal::removal_handlers! {
+            @route $(#[doc = $reactivate_doc])* post $reactivate_path, $tag, $id, $record,
+            async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<$record>> {
+                $crate::tenant::removal::removal_handlers!(@access t, $access);
+                $($reactivate_check(&t, id).await?;)?
+                $crate::tenant::removal::reactivate(t, &REMOVAL, id, $read, $detail).await
+            }
+        }
+    };
+    // A route of a record by its id, answering `$body`.
+    (
+        @route $(#[doc = $doc:literal])* $method:ident $path:literal, $tag:literal, $id:literal, $body:ident,
+        $($handler:tt)*
+    ) => {
+        $(#[doc = $doc])*
+        #[utoipa::path($method, path = $path, tag = $tag, security(("bearer" = [])),
+            params(("id" = i64, Path, description = $id)),
+            responses((status = 200, body = $body), crate::error::ApiErrors))]
+        $($handler)*
+    };
+    (@access $t:ident, admin) => {
+        $t.require_admin()?
+    };
+    (@access $t:ident, $screens:ident) => {
+        $t.require_permission($screens).await?
+    };
+}
+pub(crate) use removal_handlers;
+
 async fn usage_of<U: Usage>(conn: &Conn, what: &Removal, id: i64) -> AppResult<U> {
     let row = store::usage(conn, what.usage, id).await?.ok_or_else(|| AppError::not_found(what.not_found))?;
     Ok(U::from_row(&row))

@@ -1,7 +1,8 @@
-//! Statements the tenant area's records share: the audit trail, the record that holds a unique
-//! key, and the deletion and reactivation of a record ([`super::removal`]). Functions run inside
-//! the caller's tenant transaction (`search_path` is the company's schema) and never commit.
-//! `table` is always a constant of the calling module, never a request's text.
+//! Statements the tenant area's records share: the audit trail, reading records with the calling
+//! store's statement, the record that holds a unique key, and the deletion and reactivation of a
+//! record ([`super::removal`]). Functions run inside the caller's tenant transaction
+//! (`search_path` is the company's schema) and never commit. `table` is always a constant of the
+//! calling module, never a request's text.
 
 use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
@@ -31,6 +32,29 @@ pub async fn insert_audit(
     Ok(())
 }
 
+/// The records that `select` finds with `params`, each read by `from_row`.
+pub async fn records<T>(
+    conn: &Conn,
+    select: &str,
+    params: &[&(dyn ToSql + Sync)],
+    from_row: impl Fn(&Row) -> T,
+) -> AppResult<Vec<T>> {
+    let stmt = conn.prepare_cached(select).await?;
+    Ok(conn.query(&stmt, params).await?.iter().map(from_row).collect())
+}
+
+/// The record that `statement` answers with `params` (a select, or an insert or update
+/// `returning` it), read by `from_row`; nothing when there is none.
+pub async fn record<T>(
+    conn: &Conn,
+    statement: &str,
+    params: &[&(dyn ToSql + Sync)],
+    from_row: impl FnOnce(&Row) -> T,
+) -> AppResult<Option<T>> {
+    let stmt = conn.prepare_cached(statement).await?;
+    Ok(conn.query_opt(&stmt, params).await?.as_ref().map(from_row))
+}
+
 /// The record that `select` finds by its id (`$1`), read by `from_row`; a 404 `not_found` when
 /// there is none.
 pub async fn by_id<T>(
@@ -40,9 +64,7 @@ pub async fn by_id<T>(
     not_found: Msg,
     from_row: impl FnOnce(&Row) -> T,
 ) -> AppResult<T> {
-    let stmt = conn.prepare_cached(select).await?;
-    let row = conn.query_opt(&stmt, &[&id]).await?.ok_or_else(|| AppError::not_found(not_found))?;
-    Ok(from_row(&row))
+    record(conn, select, &[&id], from_row).await?.ok_or_else(|| AppError::not_found(not_found))
 }
 
 /// The record that holds a unique key, as `(id, is_active)`: `lookup` is the calling store's

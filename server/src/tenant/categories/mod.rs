@@ -8,13 +8,13 @@ use crate::error::{AppError, AppResult, Lang, Msg};
 use crate::extract::{Json, Path, Query};
 use crate::session::Tenant;
 use crate::state::AppState;
-use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::removal::{removal_handlers, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
 
-mod model;
+pub mod model;
 mod store;
 
-pub use model::{Category, CategoryInput, CategoryUsage, FALLBACK_ICON, ICONS};
+use model::{Category, CategoryInput, CategoryUsage};
 
 const MANAGE: &[&str] = &["/settings/categories"];
 
@@ -80,30 +80,13 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CategoryInput>
     Ok(Json(category))
 }
 
-/// Products in a category, for the delete confirmation (needs the categories screen).
-#[utoipa::path(get, path = "/categories/{id}/usage", tag = "categories", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "category id")),
-    responses((status = 200, body = CategoryUsage), crate::error::ApiErrors))]
-async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CategoryUsage>> {
-    t.require_permission(MANAGE).await?;
-    removal::usage(t, &REMOVAL, id).await
-}
-
-/// Deletes a category, or deactivates one that products use (needs the categories screen).
-#[utoipa::path(delete, path = "/categories/{id}", tag = "categories", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "category id")),
-    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
-    t.require_permission(MANAGE).await?;
-    removal::remove::<CategoryUsage>(t, lang, &REMOVAL, id).await
-}
-
-/// Makes an inactive category active again (needs the categories screen).
-#[utoipa::path(post, path = "/categories/{id}/reactivate", tag = "categories", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "category id")),
-    responses((status = 200, body = Category), crate::error::ApiErrors))]
-async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Category>> {
-    t.require_permission(MANAGE).await?;
-    let detail = |category: &Category| serde_json::json!({ "name": category.name });
-    removal::reactivate(t, &REMOVAL, id, store::find, detail).await
+removal_handlers! {
+    tag: "categories", id: "category id", access: MANAGE,
+    /// Products in a category, for the delete confirmation (needs the categories screen).
+    usage: "/categories/{id}/usage" => CategoryUsage,
+    /// Deletes a category, or deactivates one that products use (needs the categories screen).
+    remove: "/categories/{id}",
+    /// Makes an inactive category active again (needs the categories screen).
+    reactivate: "/categories/{id}/reactivate" => Category,
+    read: store::find, detail: |category: &Category| serde_json::json!({ "name": category.name }),
 }

@@ -8,7 +8,7 @@ use super::model::{Category, CategoryUsage, FALLBACK_ICON, ICONS};
 use crate::db::Conn;
 use crate::error::{AppResult, Msg};
 use crate::tenant::removal::one_count_usage;
-use crate::tenant::store::by_id;
+use crate::tenant::store::{by_id, record, records};
 
 impl Category {
     fn from_row(row: &Row) -> Self {
@@ -33,32 +33,22 @@ one_count_usage!(CategoryUsage, products);
 /// The active categories, or the inactive ones, sorted by name.
 #[instrument(level = "debug", skip_all, fields(active = active))]
 pub async fn list(conn: &Conn, active: bool) -> AppResult<Vec<Category>> {
-    let stmt = conn
-        .prepare_cached("select id, name, icon from categories where is_active = $1 order by lower(name), id")
-        .await?;
-    Ok(conn.query(&stmt, &[&active]).await?.iter().map(Category::from_row).collect())
+    let select = "select id, name, icon from categories where is_active = $1 order by lower(name), id";
+    records(conn, select, &[&active], Category::from_row).await
 }
 
 /// Adds a category; nothing when its name is taken.
 #[instrument(level = "debug", skip_all)]
 pub async fn insert(conn: &Conn, name: &str, icon: &str) -> AppResult<Option<Category>> {
-    let stmt = conn
-        .prepare_cached(
-            "insert into categories (name, icon) values ($1, $2) on conflict do nothing returning id, name, icon",
-        )
-        .await?;
-    Ok(conn.query_opt(&stmt, &[&name, &icon]).await?.as_ref().map(Category::from_row))
+    let insert = "insert into categories (name, icon) values ($1, $2) on conflict do nothing returning id, name, icon";
+    record(conn, insert, &[&name, &icon], Category::from_row).await
 }
 
 /// Changes an active category's name and icon; nothing when there is none with this id.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn update(conn: &Conn, id: i64, name: &str, icon: &str) -> AppResult<Option<Category>> {
-    let stmt = conn
-        .prepare_cached(
-            "update categories set name = $2, icon = $3 where id = $1 and is_active returning id, name, icon",
-        )
-        .await?;
-    Ok(conn.query_opt(&stmt, &[&id, &name, &icon]).await?.as_ref().map(Category::from_row))
+    let update = "update categories set name = $2, icon = $3 where id = $1 and is_active returning id, name, icon";
+    record(conn, update, &[&id, &name, &icon], Category::from_row).await
 }
 
 /// A category by id, active or not.

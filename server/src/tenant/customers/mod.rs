@@ -9,13 +9,13 @@ use crate::error::{AppError, AppResult, Field, Lang, Msg};
 use crate::extract::{Json, Path, Query};
 use crate::session::Tenant;
 use crate::state::AppState;
-use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::removal::{removal_handlers, DeleteResponse, Removal};
 use crate::tenant::{active_status, audit, taken};
 
 pub mod model;
 mod store;
 
-pub use model::{Customer, CustomerInput, CustomerUsage, SearchParams, CUSTOMER_COLUMNS, FEW_MATCHES};
+use model::{Customer, CustomerInput, CustomerUsage, SearchParams};
 
 /// The screens whose users manage customers.
 const MANAGE: &[&str] = &["/settings/customers"];
@@ -108,31 +108,14 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<CustomerInput>
     Ok(Json(customer))
 }
 
-/// Transactions of a customer, for the delete confirmation.
-#[utoipa::path(get, path = "/customers/{id}/usage", tag = "customers", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "customer id")),
-    responses((status = 200, body = CustomerUsage), crate::error::ApiErrors))]
-async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CustomerUsage>> {
-    t.require_permission(MANAGE).await?;
-    removal::usage(t, &REMOVAL, id).await
-}
-
-/// Deletes a customer, or deactivates one with transactions (needs the customers screen).
-#[utoipa::path(delete, path = "/customers/{id}", tag = "customers", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "customer id")),
-    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
-    t.require_permission(MANAGE).await?;
-    removal::remove::<CustomerUsage>(t, lang, &REMOVAL, id).await
-}
-
-/// Makes an inactive customer active again, with their history and points (needs the
-/// customers screen).
-#[utoipa::path(post, path = "/customers/{id}/reactivate", tag = "customers", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "customer id")),
-    responses((status = 200, body = Customer), crate::error::ApiErrors))]
-async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Customer>> {
-    t.require_permission(MANAGE).await?;
-    let detail = |customer: &Customer| serde_json::json!({ "document": customer.document });
-    removal::reactivate(t, &REMOVAL, id, store::find, detail).await
+removal_handlers! {
+    tag: "customers", id: "customer id", access: MANAGE,
+    /// Transactions of a customer, for the delete confirmation.
+    usage: "/customers/{id}/usage" => CustomerUsage,
+    /// Deletes a customer, or deactivates one with transactions (needs the customers screen).
+    remove: "/customers/{id}",
+    /// Makes an inactive customer active again, with their history and points (needs the
+    /// customers screen).
+    reactivate: "/customers/{id}/reactivate" => Customer,
+    read: store::find, detail: |customer: &Customer| serde_json::json!({ "document": customer.document }),
 }

@@ -8,13 +8,13 @@ use crate::error::{AppError, AppResult, Lang, Msg};
 use crate::extract::{Json, Path, Query};
 use crate::session::Tenant;
 use crate::state::AppState;
-use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::removal::{removal_handlers, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
 
-mod model;
+pub mod model;
 mod store;
 
-pub use model::{PointOfSale, PosInput, PosUsage};
+use model::{PointOfSale, PosInput, PosUsage};
 
 /// A point of sale that users or transactions refer to is deactivated instead of deleted.
 const REMOVAL: Removal = Removal {
@@ -77,29 +77,13 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<PosInput>) -> 
     Ok(Json(pos))
 }
 
-/// Users and transactions that refer to a point of sale, for the delete confirmation (admin).
-#[utoipa::path(get, path = "/pos/{id}/usage", tag = "points of sale", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "point of sale id")),
-    responses((status = 200, body = PosUsage), crate::error::ApiErrors))]
-async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PosUsage>> {
-    t.require_admin()?;
-    removal::usage(t, &REMOVAL, id).await
-}
-
-/// Deletes a point of sale, or deactivates it when users or transactions refer to it (admin).
-#[utoipa::path(delete, path = "/pos/{id}", tag = "points of sale", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "point of sale id")),
-    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
-    t.require_admin()?;
-    removal::remove::<PosUsage>(t, lang, &REMOVAL, id).await
-}
-
-/// Makes an inactive point of sale active again (admin).
-#[utoipa::path(post, path = "/pos/{id}/reactivate", tag = "points of sale", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "point of sale id")),
-    responses((status = 200, body = PointOfSale), crate::error::ApiErrors))]
-async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<PointOfSale>> {
-    t.require_admin()?;
-    removal::reactivate(t, &REMOVAL, id, store::find, |pos: &PointOfSale| serde_json::json!({ "name": pos.name })).await
+removal_handlers! {
+    tag: "points of sale", id: "point of sale id", access: admin,
+    /// Users and transactions that refer to a point of sale, for the delete confirmation (admin).
+    usage: "/pos/{id}/usage" => PosUsage,
+    /// Deletes a point of sale, or deactivates it when users or transactions refer to it (admin).
+    remove: "/pos/{id}",
+    /// Makes an inactive point of sale active again (admin).
+    reactivate: "/pos/{id}/reactivate" => PointOfSale,
+    read: store::find, detail: |pos: &PointOfSale| serde_json::json!({ "name": pos.name }),
 }

@@ -8,7 +8,7 @@ use super::model::{PointOfSale, PosUsage};
 use crate::db::Conn;
 use crate::error::{AppResult, Msg};
 use crate::tenant::removal::Usage;
-use crate::tenant::store::by_id;
+use crate::tenant::store::{by_id, record, records};
 
 impl PointOfSale {
     fn from_row(row: &Row) -> Self {
@@ -37,28 +37,22 @@ impl Usage for PosUsage {
 /// The active points of sale, or the inactive ones, sorted by name.
 #[instrument(level = "debug", skip_all, fields(active = active))]
 pub async fn list(conn: &Conn, active: bool) -> AppResult<Vec<PointOfSale>> {
-    let stmt = conn
-        .prepare_cached("select id, name from points_of_sale where is_active = $1 order by lower(name), id")
-        .await?;
-    Ok(conn.query(&stmt, &[&active]).await?.iter().map(PointOfSale::from_row).collect())
+    let select = "select id, name from points_of_sale where is_active = $1 order by lower(name), id";
+    records(conn, select, &[&active], PointOfSale::from_row).await
 }
 
 /// Adds a point of sale; nothing when its name is taken.
 #[instrument(level = "debug", skip_all)]
 pub async fn insert(conn: &Conn, name: &str) -> AppResult<Option<PointOfSale>> {
-    let stmt = conn
-        .prepare_cached("insert into points_of_sale (name) values ($1) on conflict do nothing returning id, name")
-        .await?;
-    Ok(conn.query_opt(&stmt, &[&name]).await?.as_ref().map(PointOfSale::from_row))
+    let insert = "insert into points_of_sale (name) values ($1) on conflict do nothing returning id, name";
+    record(conn, insert, &[&name], PointOfSale::from_row).await
 }
 
 /// Renames an active point of sale; nothing when there is none with this id.
 #[instrument(level = "debug", skip_all, fields(id = id))]
 pub async fn rename(conn: &Conn, id: i64, name: &str) -> AppResult<Option<PointOfSale>> {
-    let stmt = conn
-        .prepare_cached("update points_of_sale set name = $2 where id = $1 and is_active returning id, name")
-        .await?;
-    Ok(conn.query_opt(&stmt, &[&id, &name]).await?.as_ref().map(PointOfSale::from_row))
+    let update = "update points_of_sale set name = $2 where id = $1 and is_active returning id, name";
+    record(conn, update, &[&id, &name], PointOfSale::from_row).await
 }
 
 /// A point of sale by id, active or not.

@@ -9,13 +9,13 @@ use crate::error::{AppError, AppResult, Field, Lang, Msg};
 use crate::extract::{Json, Path};
 use crate::session::Tenant;
 use crate::state::AppState;
-use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::removal::{removal_handlers, DeleteResponse, Removal};
 use crate::tenant::{audit, taken};
 
-mod model;
+pub mod model;
 mod store;
 
-pub use model::{Product, ProductInput, ProductUsage};
+use model::{Product, ProductInput, ProductUsage};
 
 const MANAGE: &[&str] = &["/settings/products"];
 
@@ -101,34 +101,23 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<ProductInput>)
     Ok(Json(product))
 }
 
-/// Transactions of a product, for the delete confirmation (needs the products screen).
-#[utoipa::path(get, path = "/products/{id}/usage", tag = "products", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "product id")),
-    responses((status = 200, body = ProductUsage), crate::error::ApiErrors))]
-async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<ProductUsage>> {
-    t.require_permission(MANAGE).await?;
-    removal::usage(t, &REMOVAL, id).await
-}
-
-/// Deletes a product, or makes one with transactions inactive (needs the products screen).
-#[utoipa::path(delete, path = "/products/{id}", tag = "products", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "product id")),
-    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
-    t.require_permission(MANAGE).await?;
-    removal::remove::<ProductUsage>(t, lang, &REMOVAL, id).await
-}
-
-/// Makes an inactive product active again (needs the products screen).
-#[utoipa::path(post, path = "/products/{id}/reactivate", tag = "products", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "product id")),
-    responses((status = 200, body = Product), crate::error::ApiErrors))]
-async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Product>> {
-    t.require_permission(MANAGE).await?;
-    let points = store::lock_inactive(&t, id).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotInactive))?;
-    // The till offers every active product for redemption: it must be worth something.
+/// The till offers every active product for redemption: an inactive product comes back only
+/// when it is worth something.
+async fn worth_points(t: &Tenant, id: i64) -> AppResult<()> {
+    let points = store::lock_inactive(t, id).await?.ok_or_else(|| AppError::not_found(Msg::ProductNotInactive))?;
     if points < 1 {
         return Err(AppError::bad_request(Msg::ProductPointsRequired.field(Field::PointsValue)));
     }
-    removal::reactivate(t, &REMOVAL, id, store::fetch, |_: &Product| serde_json::json!({})).await
+    Ok(())
+}
+
+removal_handlers! {
+    tag: "products", id: "product id", access: MANAGE,
+    /// Transactions of a product, for the delete confirmation (needs the products screen).
+    usage: "/products/{id}/usage" => ProductUsage,
+    /// Deletes a product, or makes one with transactions inactive (needs the products screen).
+    remove: "/products/{id}",
+    /// Makes an inactive product active again (needs the products screen).
+    reactivate: "/products/{id}/reactivate" => Product, check: worth_points,
+    read: store::fetch, detail: |_: &Product| serde_json::json!({}),
 }

@@ -8,7 +8,7 @@ use super::model::{Product, ProductUsage, ValidProduct};
 use crate::db::Conn;
 use crate::error::{AppResult, Msg};
 use crate::tenant::removal::one_count_usage;
-use crate::tenant::store::by_id;
+use crate::tenant::store::{by_id, records};
 
 const PRODUCT_SELECT: &str = "select p.id, p.code, p.name, p.description, p.image_url, p.price, p.points_value, \
                               p.is_active, p.category_id, c.name as category_name \
@@ -43,12 +43,12 @@ one_count_usage!(ProductUsage, transactions);
 /// The active products, or every product with `all`, sorted by name.
 #[instrument(level = "debug", skip_all, fields(all = all))]
 pub async fn list(conn: &Conn, all: bool) -> AppResult<Vec<Product>> {
-    let stmt = if all {
-        conn.prepare_cached(&format!("{PRODUCT_SELECT} order by lower(p.name), p.id")).await?
+    let select = if all {
+        format!("{PRODUCT_SELECT} order by lower(p.name), p.id")
     } else {
-        conn.prepare_cached(&format!("{PRODUCT_SELECT} where p.is_active order by lower(p.name), p.id")).await?
+        format!("{PRODUCT_SELECT} where p.is_active order by lower(p.name), p.id")
     };
-    Ok(conn.query(&stmt, &[]).await?.iter().map(Product::from_row).collect())
+    records(conn, &select, &[], Product::from_row).await
 }
 
 /// Whether a category is active, holding it (`for share`) so that it cannot be deleted while

@@ -11,7 +11,7 @@ use crate::state::AppState;
 pub mod model;
 mod store;
 
-pub use model::{RolePermissions, Settings, SettingsInput, SetupProgress, EXPIRATION_POLICIES, GRANTABLE_PATHS};
+use model::{Settings, SettingsInput, SetupProgress};
 pub use store::{load, SELECT};
 
 pub fn router() -> OpenApiRouter<AppState> {

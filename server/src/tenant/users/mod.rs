@@ -11,14 +11,14 @@ use crate::error::{AppError, AppResult, Field, Lang, Msg, Params};
 use crate::extract::{Json, Path, Query};
 use crate::session::{self, ClientAddress, Tenant};
 use crate::state::AppState;
-use crate::tenant::removal::{self, DeleteResponse, Removal};
+use crate::tenant::removal::{removal_handlers, DeleteResponse, Removal};
 use crate::tenant::{audit, taken, StatusParams};
 use crate::throttle::{self, PasswordCheck};
 
-mod model;
+pub mod model;
 mod store;
 
-pub use model::{PasswordChange, PasswordChanged, PasswordReset, PasswordResetDone, User, UserInput, UserUsage};
+use model::{PasswordChange, PasswordChanged, PasswordReset, PasswordResetDone, User, UserInput, UserUsage};
 pub use store::insert_admin;
 
 /// A user with transactions is deactivated instead of deleted, and can no longer log in.
@@ -119,39 +119,29 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<UserInput>) ->
     Ok(Json(user))
 }
 
-/// Transactions made by a user, for the delete confirmation (admin).
-#[utoipa::path(get, path = "/users/{id}/usage", tag = "users", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "user id")),
-    responses((status = 200, body = UserUsage), crate::error::ApiErrors))]
-async fn usage(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<UserUsage>> {
-    t.require_admin()?;
-    removal::usage(t, &REMOVAL, id).await
-}
-
-/// Deletes a user, or deactivates one with transactions (admin; never oneself).
-#[utoipa::path(delete, path = "/users/{id}", tag = "users", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "user id")),
-    responses((status = 200, body = DeleteResponse), crate::error::ApiErrors))]
-async fn remove(t: Tenant, lang: Lang, Path(id): Path<i64>) -> AppResult<Json<DeleteResponse>> {
-    t.require_admin()?;
+/// Refuses to delete oneself or the last active admin; locks the user until the delete is
+/// decided.
+async fn removable(t: &Tenant, id: i64) -> AppResult<()> {
     if id == t.user.id {
         return Err(AppError::bad_request(Msg::UserDeleteSelf));
     }
-    let role = store::lock_role(&t, id).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
+    let role = store::lock_role(t, id).await?.ok_or_else(|| AppError::not_found(Msg::UserNotFound))?;
     if role == "admin" {
-        keep_an_admin(&t, id).await?;
+        keep_an_admin(t, id).await?;
     }
-    removal::remove::<UserUsage>(t, lang, &REMOVAL, id).await
+    Ok(())
 }
 
-/// Makes an inactive user active again, with the role, point of sale and password they had
-/// (admin).
-#[utoipa::path(post, path = "/users/{id}/reactivate", tag = "users", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "user id")),
-    responses((status = 200, body = User), crate::error::ApiErrors))]
-async fn reactivate(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<User>> {
-    t.require_admin()?;
-    removal::reactivate(t, &REMOVAL, id, store::fetch, |_: &User| serde_json::json!({})).await
+removal_handlers! {
+    tag: "users", id: "user id", access: admin,
+    /// Transactions made by a user, for the delete confirmation (admin).
+    usage: "/users/{id}/usage" => UserUsage,
+    /// Deletes a user, or deactivates one with transactions (admin; never oneself).
+    remove: "/users/{id}", check: removable,
+    /// Makes an inactive user active again, with the role, point of sale and password they had
+    /// (admin).
+    reactivate: "/users/{id}/reactivate" => User,
+    read: store::fetch, detail: |_: &User| serde_json::json!({}),
 }
 
 /// Sets a user's password (admin); every session of that user ends. Audited, without the password.

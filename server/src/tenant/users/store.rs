@@ -8,7 +8,7 @@ use super::model::{User, UserUsage};
 use crate::db::Conn;
 use crate::error::{AppResult, Msg};
 use crate::tenant::removal::one_count_usage;
-use crate::tenant::store::by_id;
+use crate::tenant::store::{by_id, records};
 
 const USER_SELECT: &str = "select u.id, u.username, u.role, u.pos_id, p.name as pos_name \
                            from users u left join points_of_sale p on p.id = u.pos_id";
@@ -46,8 +46,8 @@ one_count_usage!(UserUsage, transactions);
 /// The active users, or the inactive ones, sorted by username.
 #[instrument(level = "debug", skip_all, fields(active = active))]
 pub async fn list(conn: &Conn, active: bool) -> AppResult<Vec<User>> {
-    let stmt = conn.prepare_cached(&format!("{USER_SELECT} where u.is_active = $1 order by u.username")).await?;
-    Ok(conn.query(&stmt, &[&active]).await?.iter().map(User::from_row).collect())
+    let select = format!("{USER_SELECT} where u.is_active = $1 order by u.username");
+    records(conn, &select, &[&active], User::from_row).await
 }
 
 /// An active user by id.
