@@ -7,4 +7,5 @@ export { ReactivateOffer, useListReactivation, useReactivation, type Reactivatio
 export { useListState, type ListState } from './useListState';
 export { useSaveForm, type Checked, type SaveForm, type SaveFormOptions } from './useSaveForm';
 export { USAGE_QUERY_OPTIONS, useUsageCheck, type UsageCheck, type UsageResult } from './useUsageCheck';
-export { useAddForm, useEditForm, useListActions, type AddFormOptions, type AddFormPanelState, type EditFormOptions } from './useRecordForms';
+export { useAddForm, useEditForm, type AddFormOptions, type AddFormPanelState, type EditFormOptions } from './useRecordForms';
+export { useRecordList, type RecordList, type RecordListOptions } from './useRecordList';

@@ -14,7 +14,7 @@ import {
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
+  useRecordList,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
@@ -104,13 +104,18 @@ function EditCategoryModal({ category, onClose }: { category: Category; onClose:
 export function CategoriesPage() {
   const { t } = useTranslation();
   const [reactivateCategory] = useReactivateCategoryMutation();
-  const actions = useListActions<Category>((id) => reactivateCategory(id).unwrap(), 'categories.successReactivated');
-  const active = useGetCategoriesQuery();
-  const inactive = useGetInactiveCategoriesQuery(actions.showInactive ? undefined : skipToken);
-  const { data, isLoading } = actions.showInactive ? inactive : active;
-  const categories = useMemo(() => [...(data ?? [])].sort(byName((c: Category) => c.name)), [data]);
-  const usage = useGetCategoryUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deleteCategory] = useDeleteCategoryMutation();
+  const records = useRecordList<Category>({
+    reactivate: (id) => reactivateCategory(id).unwrap(),
+    reactivated: 'categories.successReactivated',
+    remove: (id) => deleteCategory(id).unwrap(),
+    nameOf: (category) => category.name,
+  });
+  const active = useGetCategoriesQuery();
+  const inactive = useGetInactiveCategoriesQuery(records.showInactive ? undefined : skipToken);
+  const { data, isLoading } = records.showInactive ? inactive : active;
+  const categories = useMemo(() => [...(data ?? [])].sort(byName((c: Category) => c.name)), [data]);
+  const usage = useGetCategoryUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   return (
     <section className="page">
@@ -119,11 +124,10 @@ export function CategoriesPage() {
         form={<AddCategoryForm />}
         list={
           <PagedList<Category>
+            {...records.rows}
             title={t('categories.listTitle')}
             items={categories}
             filter={filterCategory}
-            getKey={(category) => category.id}
-            itemLabel={(category) => category.name}
             searchPlaceholder={t('categories.searchPlaceholder')}
             emptyText={isLoading ? t('common.loading') : t('categories.empty')}
             noResultsText={t('categories.noResults')}
@@ -138,21 +142,15 @@ export function CategoriesPage() {
                 </div>
               </div>
             )}
-            onEdit={actions.setEditing}
-            onDelete={actions.setDeleting}
-            inactive={actions.inactive}
           />
         }
       />
-      {actions.editing ? <EditCategoryModal key={actions.editing.id} category={actions.editing} onClose={actions.closeEdit} /> : null}
+      {records.editing ? <EditCategoryModal key={records.editing.id} category={records.editing} onClose={records.closeEdit} /> : null}
       <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting?.name ?? ''}
+        {...records.deleteFlow}
         usage={usage}
         hasRelated={(u) => u.products > 0}
-        remove={(id) => deleteCategory(id).unwrap()}
         texts={{ soft: 'categories.deleteSoft', hard: 'categories.deleteHard', deleted: 'categories.successDeleted' }}
-        onClose={actions.closeDelete}
       />
     </section>
   );

@@ -1,4 +1,3 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../app/useFormat';
 import {
@@ -10,7 +9,7 @@ import {
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
+  useRecordList,
   useListState,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
@@ -86,15 +85,20 @@ export function CustomersPage() {
   const typed = list.search.trim();
   const text = useDebouncedValue(typed, SEARCH_DELAY_MS);
   const [reactivateCustomer] = useReactivateCustomerMutation();
-  const actions = useListActions<Customer>((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated');
+  const [deleteCustomer] = useDeleteCustomerMutation();
+  const records = useRecordList<Customer>({
+    reactivate: (id) => reactivateCustomer(id).unwrap(),
+    reactivated: 'customers.successReactivated',
+    remove: (id) => deleteCustomer(id).unwrap(),
+    nameOf: (customer) => customer.name,
+  });
   const { data, isLoading, isFetching, isError } = useSearchCustomersQuery({
     text,
     page: list.page,
     pageSize: list.pageSize,
-    inactive: actions.showInactive,
+    inactive: records.showInactive,
   });
-  const usage = useGetCustomerUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
-  const [deleteCustomer] = useDeleteCustomerMutation();
+  const usage = useGetCustomerUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   const emptyText = isLoading ? t('common.loading') : isError ? t('customers.errorLoading') : t('customers.empty');
 
@@ -105,13 +109,13 @@ export function CustomersPage() {
         form={<AddCustomerForm />}
         list={
           <PagedList<Customer>
+            {...records.rows}
             mode="server"
             title={t('customers.listTitle')}
             items={data?.items ?? []}
             total={data?.total ?? 0}
             state={list}
             loading={isFetching || text !== typed}
-            getKey={(customer) => customer.id}
             searchPlaceholder={t('customers.searchPlaceholder')}
             emptyText={emptyText}
             noResultsText={isError ? t('customers.errorLoading') : t('customers.noResults')}
@@ -137,25 +141,20 @@ export function CustomersPage() {
                 </span>
               </div>
             )}
-            itemLabel={(customer) => customer.name}
-            inactive={actions.inactive}
             renderActions={(customer) => (
-              <RowMenu name={customer.name} onEdit={() => actions.setEditing(customer)} onDelete={() => actions.setDeleting(customer)} />
+              <RowMenu name={customer.name} onEdit={() => records.rows.onEdit(customer)} onDelete={() => records.rows.onDelete(customer)} />
             )}
           />
         }
       />
-      {actions.editing ? (
-        <EditCustomerModal key={actions.editing.id} customer={actions.editing} onClose={actions.closeEdit} />
+      {records.editing ? (
+        <EditCustomerModal key={records.editing.id} customer={records.editing} onClose={records.closeEdit} />
       ) : null}
       <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting?.name ?? ''}
+        {...records.deleteFlow}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
-        remove={(id) => deleteCustomer(id).unwrap()}
         texts={{ soft: 'customers.deleteSoft', hard: 'customers.deleteHard', deleted: 'customers.successDeleted' }}
-        onClose={actions.closeDelete}
       />
     </section>
   );

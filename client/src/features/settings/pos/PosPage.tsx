@@ -13,7 +13,7 @@ import {
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
+  useRecordList,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
@@ -82,13 +82,18 @@ function EditPosModal({ pos, onClose }: { pos: PointOfSale; onClose: () => void 
 export function PosPage() {
   const { t } = useTranslation();
   const [reactivatePos] = useReactivatePosMutation();
-  const actions = useListActions<PointOfSale>((id) => reactivatePos(id).unwrap(), 'pos.successReactivated');
-  const active = useGetPointsOfSaleQuery();
-  const inactive = useGetInactivePosQuery(actions.showInactive ? undefined : skipToken);
-  const { data, isLoading } = actions.showInactive ? inactive : active;
-  const pointsOfSale = useMemo(() => [...(data ?? [])].sort(byName((p: PointOfSale) => p.name)), [data]);
-  const usage = useGetPosUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deletePos] = useDeletePosMutation();
+  const records = useRecordList<PointOfSale>({
+    reactivate: (id) => reactivatePos(id).unwrap(),
+    reactivated: 'pos.successReactivated',
+    remove: (id) => deletePos(id).unwrap(),
+    nameOf: (pos) => pos.name,
+  });
+  const active = useGetPointsOfSaleQuery();
+  const inactive = useGetInactivePosQuery(records.showInactive ? undefined : skipToken);
+  const { data, isLoading } = records.showInactive ? inactive : active;
+  const pointsOfSale = useMemo(() => [...(data ?? [])].sort(byName((p: PointOfSale) => p.name)), [data]);
+  const usage = useGetPosUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   return (
     <section className="page">
@@ -97,11 +102,10 @@ export function PosPage() {
         form={<AddPosForm />}
         list={
           <PagedList<PointOfSale>
+            {...records.rows}
             title={t('pos.listTitle')}
             items={pointsOfSale}
             filter={filterPos}
-            getKey={(pos) => pos.id}
-            itemLabel={(pos) => pos.name}
             searchPlaceholder={t('pos.searchPlaceholder')}
             emptyText={isLoading ? t('common.loading') : t('pos.empty')}
             noResultsText={t('pos.noResults')}
@@ -113,21 +117,15 @@ export function PosPage() {
                 </div>
               </div>
             )}
-            onEdit={actions.setEditing}
-            onDelete={actions.setDeleting}
-            inactive={actions.inactive}
           />
         }
       />
-      {actions.editing ? <EditPosModal key={actions.editing.id} pos={actions.editing} onClose={actions.closeEdit} /> : null}
+      {records.editing ? <EditPosModal key={records.editing.id} pos={records.editing} onClose={records.closeEdit} /> : null}
       <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting?.name ?? ''}
+        {...records.deleteFlow}
         usage={usage}
         hasRelated={(u) => u.users > 0 || u.transactions > 0}
-        remove={(id) => deletePos(id).unwrap()}
         texts={{ soft: 'pos.deleteSoft', hard: 'pos.deleteHard', deleted: 'pos.successDeleted' }}
-        onClose={actions.closeDelete}
       />
     </section>
   );

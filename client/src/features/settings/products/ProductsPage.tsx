@@ -1,5 +1,4 @@
 import { PhotoIcon } from '@heroicons/react/24/outline';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
@@ -15,7 +14,7 @@ import {
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
+  useRecordList,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
@@ -105,14 +104,19 @@ export function ProductsPage() {
   const active = useGetRedeemableProductsQuery(undefined, { skip: readsAll });
   const { data, isLoading, isError } = readsAll ? all : active;
   const [reactivateProduct] = useReactivateProductMutation();
-  const actions = useListActions<Product>((id) => reactivateProduct(id).unwrap(), 'products.successReactivated');
-  const { showInactive } = actions;
+  const [deleteProduct] = useDeleteProductMutation();
+  const records = useRecordList<Product>({
+    reactivate: (id) => reactivateProduct(id).unwrap(),
+    reactivated: 'products.successReactivated',
+    remove: (id) => deleteProduct(id).unwrap(),
+    nameOf: (product) => product.name,
+  });
+  const { showInactive } = records;
   const products = useMemo(
     () => (data ?? []).filter((p) => p.is_active !== showInactive).sort(byName((p: Product) => p.name)),
     [data, showInactive],
   );
-  const usage = useGetProductUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
-  const [deleteProduct] = useDeleteProductMutation();
+  const usage = useGetProductUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   return (
     <section className="page">
@@ -121,11 +125,10 @@ export function ProductsPage() {
         form={<AddProductForm />}
         list={
           <PagedList<Product>
+            {...records.rows}
             title={t('products.listTitle')}
             items={products}
             filter={filterProduct}
-            getKey={(product) => product.id}
-            itemLabel={(product) => product.name}
             searchPlaceholder={t('products.searchPlaceholder')}
             emptyText={isLoading ? t('common.loading') : isError ? t('products.errorLoading') : t('products.empty')}
             noResultsText={t('products.noResults')}
@@ -148,21 +151,16 @@ export function ProductsPage() {
                 </span>
               </div>
             )}
-            onEdit={actions.setEditing}
-            onDelete={actions.setDeleting}
-            inactive={readsAll ? actions.inactive : undefined}
+            inactive={readsAll ? records.rows.inactive : undefined}
           />
         }
       />
-      {actions.editing ? <EditProductModal key={actions.editing.id} product={actions.editing} onClose={actions.closeEdit} /> : null}
+      {records.editing ? <EditProductModal key={records.editing.id} product={records.editing} onClose={records.closeEdit} /> : null}
       <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting?.name ?? ''}
+        {...records.deleteFlow}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
-        remove={(id) => deleteProduct(id).unwrap()}
         texts={{ soft: 'products.deleteSoft', hard: 'products.deleteHard', deleted: 'products.successDeleted' }}
-        onClose={actions.closeDelete}
       />
     </section>
   );

@@ -14,7 +14,7 @@ import {
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
+  useRecordList,
   useSaveForm,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
@@ -157,14 +157,20 @@ export function UsersPage() {
   const me = useAppSelector(selectUser);
   const prefix = me?.company?.prefix;
   const [reactivateUser] = useReactivateUserMutation();
-  const actions = useListActions<CompanyUser>((id) => reactivateUser(id).unwrap(), 'users.successReactivated');
+  const [deleteUser] = useDeleteUserMutation();
+  const records = useRecordList<CompanyUser>({
+    reactivate: (id) => reactivateUser(id).unwrap(),
+    reactivated: 'users.successReactivated',
+    remove: (id) => deleteUser(id).unwrap(),
+    nameOf: (user) => user.username,
+    deleteNameOf: (user) => loginOf(user.username, prefix),
+  });
   const active = useGetUsersQuery();
-  const inactive = useGetInactiveUsersQuery(actions.showInactive ? undefined : skipToken);
-  const { data, isLoading, isError } = actions.showInactive ? inactive : active;
+  const inactive = useGetInactiveUsersQuery(records.showInactive ? undefined : skipToken);
+  const { data, isLoading, isError } = records.showInactive ? inactive : active;
   const users = useMemo(() => [...(data ?? [])].sort(byName((u: CompanyUser) => u.username)), [data]);
   const [resetting, setResetting] = useState<CompanyUser | null>(null);
-  const usage = useGetUserUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
-  const [deleteUser] = useDeleteUserMutation();
+  const usage = useGetUserUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   const isMe = (user: CompanyUser) => me != null && user.id === me.id;
 
@@ -175,11 +181,10 @@ export function UsersPage() {
         form={<AddUserForm prefix={prefix} />}
         list={
           <PagedList<CompanyUser>
+            {...records.rows}
             title={t('users.listTitle')}
             items={users}
             filter={filterUser}
-            getKey={(user) => user.id}
-            itemLabel={(user) => user.username}
             searchPlaceholder={t('users.searchPlaceholder')}
             emptyText={isLoading ? t('common.loading') : isError ? t('users.errorLoading') : t('users.empty')}
             noResultsText={t('users.noResults')}
@@ -209,25 +214,19 @@ export function UsersPage() {
                 ) : null}
               </div>
             )}
-            onEdit={actions.setEditing}
-            onDelete={actions.setDeleting}
             canDelete={(user) => !isMe(user)}
             deleteDisabledHint={t('users.errorDeleteSelf')}
-            inactive={actions.inactive}
           />
         }
       />
-      {actions.editing ? (
-        <EditUserModal key={actions.editing.id} user={actions.editing} prefix={prefix} onClose={actions.closeEdit} />
+      {records.editing ? (
+        <EditUserModal key={records.editing.id} user={records.editing} prefix={prefix} onClose={records.closeEdit} />
       ) : null}
       <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting ? loginOf(actions.deleting.username, prefix) : ''}
+        {...records.deleteFlow}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
-        remove={(id) => deleteUser(id).unwrap()}
         texts={{ soft: 'users.deleteSoft', hard: 'users.deleteHard', deleted: 'users.successDeleted' }}
-        onClose={actions.closeDelete}
       />
       {resetting ? <ResetPasswordModal key={resetting.id} user={resetting} prefix={prefix} onClose={() => setResetting(null)} /> : null}
     </section>
