@@ -1,5 +1,4 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetCategoriesQuery } from '../../../app/tenantApi';
 import { CategoryIcon } from '../../../components/CategoryIcon';
@@ -7,17 +6,17 @@ import { TextField } from '../../../components/FormField';
 import {
   AddFormPanel,
   type Checked,
-  DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
+  RecordDialogs,
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
   useRecordList,
+  useShownRecords,
 } from '../../../components/list';
-import { PageHeader } from '../../../components/PageHeader';
-import { byName, matchesSearch } from '../../../lib/paging';
+import { matchesSearch } from '../../../lib/paging';
 import type { Category } from '../../../lib/types';
 import {
   useCreateCategoryMutation,
@@ -30,6 +29,7 @@ import {
 } from './categoriesApi';
 import { IconField } from './IconPicker';
 
+const categoryName = (category: Category) => category.name;
 const filterCategory = (category: Category, search: string) => matchesSearch(search, category.name);
 
 const EMPTY_CATEGORY: CategoryInput = { name: '', icon: '' };
@@ -109,49 +109,48 @@ export function CategoriesPage() {
     reactivate: (id) => reactivateCategory(id).unwrap(),
     reactivated: 'categories.successReactivated',
     remove: (id) => deleteCategory(id).unwrap(),
-    nameOf: (category) => category.name,
+    nameOf: categoryName,
   });
   const active = useGetCategoriesQuery();
   const inactive = useGetInactiveCategoriesQuery(records.showInactive ? undefined : skipToken);
-  const { data, isLoading } = records.showInactive ? inactive : active;
-  const categories = useMemo(() => [...(data ?? [])].sort(byName((c: Category) => c.name)), [data]);
+  const { items: categories, isLoading } = useShownRecords(records.showInactive, active, inactive, categoryName);
   const usage = useGetCategoryUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   return (
-    <section className="page">
-      <PageHeader title={t('categories.title')} subtitle={t('categories.subtitle')} />
-      <ListScreen
-        form={<AddCategoryForm />}
-        list={
-          <PagedList<Category>
-            {...records.rows}
-            title={t('categories.listTitle')}
-            items={categories}
-            filter={filterCategory}
-            searchPlaceholder={t('categories.searchPlaceholder')}
-            emptyText={isLoading ? t('common.loading') : t('categories.empty')}
-            noResultsText={t('categories.noResults')}
-            renderItem={(category) => (
-              <div className="entity-row">
-                <span className="avatar">
-                  <CategoryIcon name={category.icon} />
-                </span>
-                <div className="entity-row-text">
-                  <span className="row-title">{category.name}</span>
-                  <span className="row-meta">{t('settings.idValue', { id: category.id })}</span>
-                </div>
+    <ListScreen
+      title={t('categories.title')}
+      subtitle={t('categories.subtitle')}
+      form={<AddCategoryForm />}
+      list={
+        <PagedList<Category>
+          {...records.rows}
+          title={t('categories.listTitle')}
+          items={categories}
+          filter={filterCategory}
+          searchPlaceholder={t('categories.searchPlaceholder')}
+          emptyText={isLoading ? t('common.loading') : t('categories.empty')}
+          noResultsText={t('categories.noResults')}
+          renderItem={(category) => (
+            <div className="entity-row">
+              <span className="avatar">
+                <CategoryIcon name={category.icon} />
+              </span>
+              <div className="entity-row-text">
+                <span className="row-title">{category.name}</span>
+                <span className="row-meta">{t('settings.idValue', { id: category.id })}</span>
               </div>
-            )}
-          />
-        }
-      />
-      {records.editing ? <EditCategoryModal key={records.editing.id} category={records.editing} onClose={records.closeEdit} /> : null}
-      <DeleteFlowModal
-        {...records.deleteFlow}
+            </div>
+          )}
+        />
+      }
+    >
+      <RecordDialogs
+        records={records}
+        renderEdit={(category, onClose) => <EditCategoryModal category={category} onClose={onClose} />}
         usage={usage}
         hasRelated={(u) => u.products > 0}
         texts={{ soft: 'categories.deleteSoft', hard: 'categories.deleteHard', deleted: 'categories.successDeleted' }}
       />
-    </section>
+    </ListScreen>
   );
 }

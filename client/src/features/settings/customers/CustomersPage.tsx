@@ -2,17 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../app/useFormat';
 import {
   AddFormPanel,
-  DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
+  RecordDialogs,
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useRecordList,
   useListState,
+  useRecordList,
 } from '../../../components/list';
-import { PageHeader } from '../../../components/PageHeader';
 import type { Customer } from '../../../lib/types';
 import { RowMenu } from '../shared/RowMenu';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
@@ -103,59 +102,57 @@ export function CustomersPage() {
   const emptyText = isLoading ? t('common.loading') : isError ? t('customers.errorLoading') : t('customers.empty');
 
   return (
-    <section className="page">
-      <PageHeader title={t('customers.title')} subtitle={t('customers.subtitle')} />
-      <ListScreen
-        form={<AddCustomerForm />}
-        list={
-          <PagedList<Customer>
-            {...records.rows}
-            mode="server"
-            title={t('customers.listTitle')}
-            items={data?.items ?? []}
-            total={data?.total ?? 0}
-            state={list}
-            loading={isFetching || text !== typed}
-            searchPlaceholder={t('customers.searchPlaceholder')}
-            emptyText={emptyText}
-            noResultsText={isError ? t('customers.errorLoading') : t('customers.noResults')}
-            renderItem={(customer) => (
-              <div className="entity-row">
-                <span className="avatar" aria-hidden="true">
-                  {initial(customer.name)}
-                </span>
-                <div className="entity-row-text">
-                  <span className="row-title">{customer.name}</span>
-                  <span className="row-meta">
-                    {t('customers.documentValue', { document: format.document(customer.document) })}
-                    {customer.email ? (
-                      <>
-                        {' · '}
-                        <a href={`mailto:${customer.email}`}>{customer.email}</a>
-                      </>
-                    ) : null}
-                  </span>
-                </div>
-                <span className="entity-row-figure" data-testid="customer-points">
-                  {t('customers.pointsValue', { points: format.number(customer.points) })}
+    <ListScreen
+      title={t('customers.title')}
+      subtitle={t('customers.subtitle')}
+      form={<AddCustomerForm />}
+      list={
+        <PagedList<Customer>
+          {...records.rows}
+          mode="server"
+          title={t('customers.listTitle')}
+          items={data?.items ?? []}
+          total={data?.total ?? 0}
+          state={list}
+          loading={isFetching || text !== typed}
+          searchPlaceholder={t('customers.searchPlaceholder')}
+          emptyText={emptyText}
+          noResultsText={isError ? t('customers.errorLoading') : t('customers.noResults')}
+          renderItem={(customer) => (
+            <div className="entity-row">
+              <span className="avatar" aria-hidden="true">
+                {initial(customer.name)}
+              </span>
+              <div className="entity-row-text">
+                <span className="row-title">{customer.name}</span>
+                <span className="row-meta">
+                  {t('customers.documentValue', { document: format.document(customer.document) })}
+                  {customer.email ? (
+                    <>
+                      {' · '}
+                      <a href={`mailto:${customer.email}`}>{customer.email}</a>
+                    </>
+                  ) : null}
                 </span>
               </div>
-            )}
-            renderActions={(customer) => (
-              <RowMenu name={customer.name} onEdit={() => records.rows.onEdit(customer)} onDelete={() => records.rows.onDelete(customer)} />
-            )}
-          />
-        }
-      />
-      {records.editing ? (
-        <EditCustomerModal key={records.editing.id} customer={records.editing} onClose={records.closeEdit} />
-      ) : null}
-      <DeleteFlowModal
-        {...records.deleteFlow}
+              <span className="entity-row-figure" data-testid="customer-points">
+                {t('customers.pointsValue', { points: format.number(customer.points) })}
+              </span>
+            </div>
+          )}
+          renderActions={(customer) => (
+            <RowMenu name={customer.name} onEdit={() => records.rows.onEdit(customer)} onDelete={() => records.rows.onDelete(customer)} />
+          )}
+        />
+      }
+    >
+      <RecordDialogs
+        records={records}
+        renderEdit={(customer, onClose) => <EditCustomerModal customer={customer} onClose={onClose} />}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
         texts={{ soft: 'customers.deleteSoft', hard: 'customers.deleteHard', deleted: 'customers.successDeleted' }}
       />
-    </section>
+    </ListScreen>
   );
 }

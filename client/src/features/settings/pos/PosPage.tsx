@@ -1,22 +1,21 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetPointsOfSaleQuery } from '../../../app/tenantApi';
 import { TextField } from '../../../components/FormField';
 import {
   AddFormPanel,
   type Checked,
-  DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
+  RecordDialogs,
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
   useRecordList,
+  useShownRecords,
 } from '../../../components/list';
-import { PageHeader } from '../../../components/PageHeader';
-import { byName, matchesSearch } from '../../../lib/paging';
+import { matchesSearch } from '../../../lib/paging';
 import type { PointOfSale } from '../../../lib/types';
 import {
   useCreatePosMutation,
@@ -27,6 +26,7 @@ import {
   useUpdatePosMutation,
 } from './posApi';
 
+const posName = (pos: PointOfSale) => pos.name;
 const filterPos = (pos: PointOfSale, search: string) => matchesSearch(search, pos.name);
 
 /** The name is required. */
@@ -87,46 +87,45 @@ export function PosPage() {
     reactivate: (id) => reactivatePos(id).unwrap(),
     reactivated: 'pos.successReactivated',
     remove: (id) => deletePos(id).unwrap(),
-    nameOf: (pos) => pos.name,
+    nameOf: posName,
   });
   const active = useGetPointsOfSaleQuery();
   const inactive = useGetInactivePosQuery(records.showInactive ? undefined : skipToken);
-  const { data, isLoading } = records.showInactive ? inactive : active;
-  const pointsOfSale = useMemo(() => [...(data ?? [])].sort(byName((p: PointOfSale) => p.name)), [data]);
+  const { items: pointsOfSale, isLoading } = useShownRecords(records.showInactive, active, inactive, posName);
   const usage = useGetPosUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   return (
-    <section className="page">
-      <PageHeader title={t('pos.title')} subtitle={t('pos.subtitle')} />
-      <ListScreen
-        form={<AddPosForm />}
-        list={
-          <PagedList<PointOfSale>
-            {...records.rows}
-            title={t('pos.listTitle')}
-            items={pointsOfSale}
-            filter={filterPos}
-            searchPlaceholder={t('pos.searchPlaceholder')}
-            emptyText={isLoading ? t('common.loading') : t('pos.empty')}
-            noResultsText={t('pos.noResults')}
-            renderItem={(pos) => (
-              <div className="entity-row">
-                <div className="entity-row-text">
-                  <span className="row-title">{pos.name}</span>
-                  <span className="row-meta">{t('settings.idValue', { id: pos.id })}</span>
-                </div>
+    <ListScreen
+      title={t('pos.title')}
+      subtitle={t('pos.subtitle')}
+      form={<AddPosForm />}
+      list={
+        <PagedList<PointOfSale>
+          {...records.rows}
+          title={t('pos.listTitle')}
+          items={pointsOfSale}
+          filter={filterPos}
+          searchPlaceholder={t('pos.searchPlaceholder')}
+          emptyText={isLoading ? t('common.loading') : t('pos.empty')}
+          noResultsText={t('pos.noResults')}
+          renderItem={(pos) => (
+            <div className="entity-row">
+              <div className="entity-row-text">
+                <span className="row-title">{pos.name}</span>
+                <span className="row-meta">{t('settings.idValue', { id: pos.id })}</span>
               </div>
-            )}
-          />
-        }
-      />
-      {records.editing ? <EditPosModal key={records.editing.id} pos={records.editing} onClose={records.closeEdit} /> : null}
-      <DeleteFlowModal
-        {...records.deleteFlow}
+            </div>
+          )}
+        />
+      }
+    >
+      <RecordDialogs
+        records={records}
+        renderEdit={(pos, onClose) => <EditPosModal pos={pos} onClose={onClose} />}
         usage={usage}
         hasRelated={(u) => u.users > 0 || u.transactions > 0}
         texts={{ soft: 'pos.deleteSoft', hard: 'pos.deleteHard', deleted: 'pos.successDeleted' }}
       />
-    </section>
+    </ListScreen>
   );
 }

@@ -7,16 +7,15 @@ import { selectUser } from '../../../app/session';
 import { useFormat } from '../../../app/useFormat';
 import {
   AddFormPanel,
-  DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
+  RecordDialogs,
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
   useRecordList,
 } from '../../../components/list';
-import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { Product } from '../../../lib/types';
 import { checkProduct, EMPTY_PRODUCT, productFormValues } from './productForm';
@@ -119,49 +118,49 @@ export function ProductsPage() {
   const usage = useGetProductUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   return (
-    <section className="page">
-      <PageHeader title={t('products.title')} subtitle={t('products.subtitle')} />
-      <ListScreen
-        form={<AddProductForm />}
-        list={
-          <PagedList<Product>
-            {...records.rows}
-            title={t('products.listTitle')}
-            items={products}
-            filter={filterProduct}
-            searchPlaceholder={t('products.searchPlaceholder')}
-            emptyText={isLoading ? t('common.loading') : isError ? t('products.errorLoading') : t('products.empty')}
-            noResultsText={t('products.noResults')}
-            renderItem={(product) => (
-              <div className={`entity-row ${product.is_active ? '' : 'entity-row-inactive'}`}>
-                <ProductImage product={product} />
-                <div className="entity-row-text">
-                  <span className="row-title">{product.name}</span>
-                  <span className="row-meta">
-                    {[t('products.codeValue', { code: product.code }), product.categoryName ?? t('products.noCategory')].join(' · ')}
-                  </span>
-                  <span className="row-meta">
-                    {format.currency(product.price)}
-                    {' · '}
-                    {t('products.pointsValueText', { points: format.number(product.pointsValue) })}
-                  </span>
-                </div>
-                <span className={`badge ${product.is_active ? 'badge-success' : 'badge-muted'}`}>
-                  {product.is_active ? t('common.active') : t('common.inactive')}
+    <ListScreen
+      title={t('products.title')}
+      subtitle={t('products.subtitle')}
+      form={<AddProductForm />}
+      list={
+        <PagedList<Product>
+          {...records.rows}
+          title={t('products.listTitle')}
+          items={products}
+          filter={filterProduct}
+          searchPlaceholder={t('products.searchPlaceholder')}
+          emptyText={isLoading ? t('common.loading') : isError ? t('products.errorLoading') : t('products.empty')}
+          noResultsText={t('products.noResults')}
+          renderItem={(product) => (
+            <div className={`entity-row ${product.is_active ? '' : 'entity-row-inactive'}`}>
+              <ProductImage product={product} />
+              <div className="entity-row-text">
+                <span className="row-title">{product.name}</span>
+                <span className="row-meta">
+                  {[t('products.codeValue', { code: product.code }), product.categoryName ?? t('products.noCategory')].join(' · ')}
+                </span>
+                <span className="row-meta">
+                  {format.currency(product.price)}
+                  {' · '}
+                  {t('products.pointsValueText', { points: format.number(product.pointsValue) })}
                 </span>
               </div>
-            )}
-            inactive={readsAll ? records.rows.inactive : undefined}
-          />
-        }
-      />
-      {records.editing ? <EditProductModal key={records.editing.id} product={records.editing} onClose={records.closeEdit} /> : null}
-      <DeleteFlowModal
-        {...records.deleteFlow}
+              <span className={`badge ${product.is_active ? 'badge-success' : 'badge-muted'}`}>
+                {product.is_active ? t('common.active') : t('common.inactive')}
+              </span>
+            </div>
+          )}
+          inactive={readsAll ? records.rows.inactive : undefined}
+        />
+      }
+    >
+      <RecordDialogs
+        records={records}
+        renderEdit={(product, onClose) => <EditProductModal product={product} onClose={onClose} />}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
         texts={{ soft: 'products.deleteSoft', hard: 'products.deleteHard', deleted: 'products.successDeleted' }}
       />
-    </section>
+    </ListScreen>
   );
 }
