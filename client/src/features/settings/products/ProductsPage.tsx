@@ -29,6 +29,7 @@ import {
   useUpdateProductMutation,
 } from './productsApi';
 
+const productName = (product: Product) => product.name;
 const filterProduct = (product: Product, search: string) => matchesSearch(search, product.name, product.code);
 
 /** The product's image, or a placeholder when it has none or it fails to load. */
@@ -108,11 +109,11 @@ export function ProductsPage() {
     reactivate: (id) => reactivateProduct(id).unwrap(),
     reactivated: 'products.successReactivated',
     remove: (id) => deleteProduct(id).unwrap(),
-    nameOf: (product) => product.name,
+    nameOf: productName,
   });
   const { showInactive } = records;
   const products = useMemo(
-    () => (data ?? []).filter((p) => p.is_active !== showInactive).sort(byName((p: Product) => p.name)),
+    () => (data ?? []).filter((p) => p.is_active !== showInactive).sort(byName(productName)),
     [data, showInactive],
   );
   const usage = useGetProductUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);

@@ -33,7 +33,7 @@ import {
   type CompanyUser,
 } from './usersApi';
 
-const username = (user: CompanyUser) => user.username;
+const usernameOf = (user: CompanyUser) => user.username;
 const filterUser = (user: CompanyUser, search: string) => matchesSearch(search, user.username);
 
 /** The login a user types: username@prefix. */
@@ -163,12 +163,12 @@ export function UsersPage() {
     reactivate: (id) => reactivateUser(id).unwrap(),
     reactivated: 'users.successReactivated',
     remove: (id) => deleteUser(id).unwrap(),
-    nameOf: username,
+    nameOf: usernameOf,
     deleteNameOf: (user) => loginOf(user.username, prefix),
   });
   const active = useGetUsersQuery();
   const inactive = useGetInactiveUsersQuery(records.showInactive ? undefined : skipToken);
-  const { items: users, isLoading, isError } = useShownRecords(records.showInactive, active, inactive, username);
+  const { items: users, isLoading, isError } = useShownRecords(records.showInactive, active, inactive, usernameOf);
   const [resetting, setResetting] = useState<CompanyUser | null>(null);
   const usage = useGetUserUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
