@@ -1,18 +1,11 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../FormDialog';
+import { FormDialog, type FormDialogProps } from '../FormDialog';
 import { useStaleError } from './useStaleError';
 
-export interface EditModalProps {
-  open: boolean;
-  title: string;
+export interface EditModalProps extends Pick<FormDialogProps, 'open' | 'title' | 'onSubmit' | 'submitting' | 'error' | 'children'> {
   onCancel: () => void;
-  onSubmit: () => void;
-  submitting?: boolean;
-  error?: string | null;
   /** Defaults to 'Update'. */
   submitLabel?: string;
-  children: ReactNode;
 }
 
 /** The edit dialog of the list screens: fields, then Cancel and Update. */

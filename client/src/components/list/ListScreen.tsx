@@ -1,15 +1,29 @@
 import { PlusIcon } from '@heroicons/react/24/outline';
 import type { FormEvent, ReactNode } from 'react';
 import { FormError } from '../FormField';
+import { PageHeader } from '../PageHeader';
 import { useStaleError } from './useStaleError';
 
-/** The list-screen layout: add form on the left third, list on the right two thirds. */
-export function ListScreen({ form, list }: { form: ReactNode; list: ReactNode }) {
+export interface ListScreenProps {
+  title: string;
+  subtitle: string;
+  form: ReactNode;
+  list: ReactNode;
+  /** The screen's dialogs (RecordDialogs). */
+  children?: ReactNode;
+}
+
+/** A list screen: its page header, the add form on the left third, the list on the right two thirds. */
+export function ListScreen({ title, subtitle, form, list, children }: ListScreenProps) {
   return (
-    <div className="list-screen">
-      <div className="list-screen-form">{form}</div>
-      <div className="list-screen-list">{list}</div>
-    </div>
+    <section className="page">
+      <PageHeader title={title} subtitle={subtitle} />
+      <div className="list-screen">
+        <div className="list-screen-form">{form}</div>
+        <div className="list-screen-list">{list}</div>
+      </div>
+      {children}
+    </section>
   );
 }
 

@@ -233,6 +233,8 @@ describe('list-screen pieces', () => {
     const onSubmit = vi.fn();
     const { user } = renderWithProviders(
       <ListScreen
+        title="screen"
+        subtitle="subtitle"
         form={
           <AddFormPanel title="add" submitLabel="Agregar" onSubmit={onSubmit} error="bad input">
             <input aria-label="name" />

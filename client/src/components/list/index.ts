@@ -1,10 +1,13 @@
 export { DeleteConfirmModal, type DeleteConfirmModalProps } from './DeleteConfirmModal';
 export { DeleteFlowModal, type DeleteFlowProps } from './DeleteFlowModal';
 export { EditModal, type EditModalProps } from './EditModal';
-export { AddFormPanel, ListScreen, type AddFormPanelProps } from './ListScreen';
+export { AddFormPanel, ListScreen, type AddFormPanelProps, type ListScreenProps } from './ListScreen';
 export { PagedList, type PagedListProps } from './PagedList';
+export { RecordDialogs, type RecordDialogsProps } from './RecordDialogs';
 export { ReactivateOffer, useListReactivation, useReactivation, type Reactivation } from './reactivation';
 export { useListState, type ListState } from './useListState';
 export { useSaveForm, type Checked, type SaveForm, type SaveFormOptions } from './useSaveForm';
 export { USAGE_QUERY_OPTIONS, useUsageCheck, type UsageCheck, type UsageResult } from './useUsageCheck';
-export { useAddForm, useEditForm, useListActions, type AddFormOptions, type AddFormPanelState, type EditFormOptions } from './useRecordForms';
+export { useAddForm, useEditForm, type AddFormOptions, type AddFormPanelState, type EditFormOptions } from './useRecordForms';
+export { useRecordList, type RecordList, type RecordListOptions } from './useRecordList';
+export { useShownRecords, type RecordsResult } from './useShownRecords';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TKey } from '../../i18n/keys';
 import type { AddFormPanelProps } from './ListScreen';
-import { ReactivateOffer, useListReactivation, useReactivation } from './reactivation';
+import { ReactivateOffer, useReactivation } from './reactivation';
 import { useSaveForm, type Checked, type SaveForm } from './useSaveForm';
 
 export interface AddFormOptions<V, B, R> {
@@ -66,25 +66,4 @@ export function useEditForm<V, B, R>({ initial, check, save, success, conflictKe
   const [values, setValues] = useState<V>(initial);
   const form = useSaveForm({ check: () => check(values), save, success, conflictKey, onSaved });
   return { values, setValues, form };
-}
-
-/**
- * A list screen's row actions: the record being edited, the one being deleted, the 'show inactive'
- * filter and the reactivate action. Pass `inactive` to PagedList.
- */
-export function useListActions<T extends { id: number }>(reactivate: (id: number) => Promise<unknown>, reactivatedKey: TKey) {
-  const [showInactive, setShowInactive] = useState(false);
-  const reactivation = useListReactivation<T>(reactivate, reactivatedKey);
-  const [editing, setEditing] = useState<T | null>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
-  return {
-    showInactive,
-    inactive: { shown: showInactive, onShownChange: setShowInactive, ...reactivation },
-    editing,
-    setEditing,
-    closeEdit: () => setEditing(null),
-    deleting,
-    setDeleting,
-    closeDelete: () => setDeleting(null),
-  };
 }

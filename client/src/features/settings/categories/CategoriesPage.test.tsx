@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../../lib/types';
-import { loggedInState, makeSettings, makeUser } from '../../../test/fixtures';
+import { makeSettings } from '../../../test/fixtures';
+import { openListScreen } from '../../../test/listScreen';
 import { mockApi, tenantRoutes } from '../../../test/mockApi';
-import { renderApp } from '../../../test/renderWithProviders';
 
 // The pages load lazily; load them once up front so no test pays for it on a busy machine.
 beforeAll(async () => {
@@ -35,11 +35,7 @@ const list = () => screen.getByRole('region', { name: 'Categorías' });
 const addForm = () => screen.getByRole('region', { name: 'Nueva categoría' });
 const icons = () => within(list()).getAllByRole('listitem').map((li) => li.querySelector('[data-icon]')?.getAttribute('data-icon'));
 
-async function openCategories() {
-  const rendered = renderApp('/settings/categories', { preloadedState: loggedInState(makeUser('admin')) });
-  await within(await screen.findByRole('region', { name: 'Categorías' })).findByText('Regalos');
-  return rendered;
-}
+const openCategories = () => openListScreen('/settings/categories', 'Categorías', 'Regalos');
 
 describe('categories screen', () => {
   it('lists icon, name and id, with Star for an unknown icon', async () => {

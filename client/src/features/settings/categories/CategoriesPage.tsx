@@ -1,5 +1,4 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetCategoriesQuery } from '../../../app/tenantApi';
 import { CategoryIcon } from '../../../components/CategoryIcon';
@@ -7,17 +6,17 @@ import { TextField } from '../../../components/FormField';
 import {
   AddFormPanel,
   type Checked,
-  DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
+  RecordDialogs,
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
+  useRecordList,
+  useShownRecords,
 } from '../../../components/list';
-import { PageHeader } from '../../../components/PageHeader';
-import { byName, matchesSearch } from '../../../lib/paging';
+import { matchesSearch } from '../../../lib/paging';
 import type { Category } from '../../../lib/types';
 import {
   useCreateCategoryMutation,
@@ -30,6 +29,7 @@ import {
 } from './categoriesApi';
 import { IconField } from './IconPicker';
 
+const categoryName = (category: Category) => category.name;
 const filterCategory = (category: Category, search: string) => matchesSearch(search, category.name);
 
 const EMPTY_CATEGORY: CategoryInput = { name: '', icon: '' };
@@ -104,56 +104,53 @@ function EditCategoryModal({ category, onClose }: { category: Category; onClose:
 export function CategoriesPage() {
   const { t } = useTranslation();
   const [reactivateCategory] = useReactivateCategoryMutation();
-  const actions = useListActions<Category>((id) => reactivateCategory(id).unwrap(), 'categories.successReactivated');
-  const active = useGetCategoriesQuery();
-  const inactive = useGetInactiveCategoriesQuery(actions.showInactive ? undefined : skipToken);
-  const { data, isLoading } = actions.showInactive ? inactive : active;
-  const categories = useMemo(() => [...(data ?? [])].sort(byName((c: Category) => c.name)), [data]);
-  const usage = useGetCategoryUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deleteCategory] = useDeleteCategoryMutation();
+  const records = useRecordList<Category>({
+    reactivate: (id) => reactivateCategory(id).unwrap(),
+    reactivated: 'categories.successReactivated',
+    remove: (id) => deleteCategory(id).unwrap(),
+    nameOf: categoryName,
+  });
+  const active = useGetCategoriesQuery();
+  const inactive = useGetInactiveCategoriesQuery(records.showInactive ? undefined : skipToken);
+  const { items: categories, isLoading } = useShownRecords(records.showInactive, active, inactive, categoryName);
+  const usage = useGetCategoryUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   return (
-    <section className="page">
-      <PageHeader title={t('categories.title')} subtitle={t('categories.subtitle')} />
-      <ListScreen
-        form={<AddCategoryForm />}
-        list={
-          <PagedList<Category>
-            title={t('categories.listTitle')}
-            items={categories}
-            filter={filterCategory}
-            getKey={(category) => category.id}
-            itemLabel={(category) => category.name}
-            searchPlaceholder={t('categories.searchPlaceholder')}
-            emptyText={isLoading ? t('common.loading') : t('categories.empty')}
-            noResultsText={t('categories.noResults')}
-            renderItem={(category) => (
-              <div className="entity-row">
-                <span className="avatar">
-                  <CategoryIcon name={category.icon} />
-                </span>
-                <div className="entity-row-text">
-                  <span className="row-title">{category.name}</span>
-                  <span className="row-meta">{t('settings.idValue', { id: category.id })}</span>
-                </div>
+    <ListScreen
+      title={t('categories.title')}
+      subtitle={t('categories.subtitle')}
+      form={<AddCategoryForm />}
+      list={
+        <PagedList<Category>
+          {...records.rows}
+          title={t('categories.listTitle')}
+          items={categories}
+          filter={filterCategory}
+          searchPlaceholder={t('categories.searchPlaceholder')}
+          emptyText={isLoading ? t('common.loading') : t('categories.empty')}
+          noResultsText={t('categories.noResults')}
+          renderItem={(category) => (
+            <div className="entity-row">
+              <span className="avatar">
+                <CategoryIcon name={category.icon} />
+              </span>
+              <div className="entity-row-text">
+                <span className="row-title">{category.name}</span>
+                <span className="row-meta">{t('settings.idValue', { id: category.id })}</span>
               </div>
-            )}
-            onEdit={actions.setEditing}
-            onDelete={actions.setDeleting}
-            inactive={actions.inactive}
-          />
-        }
-      />
-      {actions.editing ? <EditCategoryModal key={actions.editing.id} category={actions.editing} onClose={actions.closeEdit} /> : null}
-      <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting?.name ?? ''}
+            </div>
+          )}
+        />
+      }
+    >
+      <RecordDialogs
+        records={records}
+        renderEdit={(category, onClose) => <EditCategoryModal category={category} onClose={onClose} />}
         usage={usage}
         hasRelated={(u) => u.products > 0}
-        remove={(id) => deleteCategory(id).unwrap()}
         texts={{ soft: 'categories.deleteSoft', hard: 'categories.deleteHard', deleted: 'categories.successDeleted' }}
-        onClose={actions.closeDelete}
       />
-    </section>
+    </ListScreen>
   );
 }

@@ -1,19 +1,17 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../app/useFormat';
 import {
   AddFormPanel,
-  DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
+  RecordDialogs,
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
   useListState,
+  useRecordList,
 } from '../../../components/list';
-import { PageHeader } from '../../../components/PageHeader';
 import type { Customer } from '../../../lib/types';
 import { RowMenu } from '../shared/RowMenu';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
@@ -86,77 +84,75 @@ export function CustomersPage() {
   const typed = list.search.trim();
   const text = useDebouncedValue(typed, SEARCH_DELAY_MS);
   const [reactivateCustomer] = useReactivateCustomerMutation();
-  const actions = useListActions<Customer>((id) => reactivateCustomer(id).unwrap(), 'customers.successReactivated');
+  const [deleteCustomer] = useDeleteCustomerMutation();
+  const records = useRecordList<Customer>({
+    reactivate: (id) => reactivateCustomer(id).unwrap(),
+    reactivated: 'customers.successReactivated',
+    remove: (id) => deleteCustomer(id).unwrap(),
+    nameOf: (customer) => customer.name,
+  });
   const { data, isLoading, isFetching, isError } = useSearchCustomersQuery({
     text,
     page: list.page,
     pageSize: list.pageSize,
-    inactive: actions.showInactive,
+    inactive: records.showInactive,
   });
-  const usage = useGetCustomerUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
-  const [deleteCustomer] = useDeleteCustomerMutation();
+  const usage = useGetCustomerUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   const emptyText = isLoading ? t('common.loading') : isError ? t('customers.errorLoading') : t('customers.empty');
 
   return (
-    <section className="page">
-      <PageHeader title={t('customers.title')} subtitle={t('customers.subtitle')} />
-      <ListScreen
-        form={<AddCustomerForm />}
-        list={
-          <PagedList<Customer>
-            mode="server"
-            title={t('customers.listTitle')}
-            items={data?.items ?? []}
-            total={data?.total ?? 0}
-            state={list}
-            loading={isFetching || text !== typed}
-            getKey={(customer) => customer.id}
-            searchPlaceholder={t('customers.searchPlaceholder')}
-            emptyText={emptyText}
-            noResultsText={isError ? t('customers.errorLoading') : t('customers.noResults')}
-            renderItem={(customer) => (
-              <div className="entity-row">
-                <span className="avatar" aria-hidden="true">
-                  {initial(customer.name)}
-                </span>
-                <div className="entity-row-text">
-                  <span className="row-title">{customer.name}</span>
-                  <span className="row-meta">
-                    {t('customers.documentValue', { document: format.document(customer.document) })}
-                    {customer.email ? (
-                      <>
-                        {' · '}
-                        <a href={`mailto:${customer.email}`}>{customer.email}</a>
-                      </>
-                    ) : null}
-                  </span>
-                </div>
-                <span className="entity-row-figure" data-testid="customer-points">
-                  {t('customers.pointsValue', { points: format.number(customer.points) })}
+    <ListScreen
+      title={t('customers.title')}
+      subtitle={t('customers.subtitle')}
+      form={<AddCustomerForm />}
+      list={
+        <PagedList<Customer>
+          {...records.rows}
+          mode="server"
+          title={t('customers.listTitle')}
+          items={data?.items ?? []}
+          total={data?.total ?? 0}
+          state={list}
+          loading={isFetching || text !== typed}
+          searchPlaceholder={t('customers.searchPlaceholder')}
+          emptyText={emptyText}
+          noResultsText={isError ? t('customers.errorLoading') : t('customers.noResults')}
+          renderItem={(customer) => (
+            <div className="entity-row">
+              <span className="avatar" aria-hidden="true">
+                {initial(customer.name)}
+              </span>
+              <div className="entity-row-text">
+                <span className="row-title">{customer.name}</span>
+                <span className="row-meta">
+                  {t('customers.documentValue', { document: format.document(customer.document) })}
+                  {customer.email ? (
+                    <>
+                      {' · '}
+                      <a href={`mailto:${customer.email}`}>{customer.email}</a>
+                    </>
+                  ) : null}
                 </span>
               </div>
-            )}
-            itemLabel={(customer) => customer.name}
-            inactive={actions.inactive}
-            renderActions={(customer) => (
-              <RowMenu name={customer.name} onEdit={() => actions.setEditing(customer)} onDelete={() => actions.setDeleting(customer)} />
-            )}
-          />
-        }
-      />
-      {actions.editing ? (
-        <EditCustomerModal key={actions.editing.id} customer={actions.editing} onClose={actions.closeEdit} />
-      ) : null}
-      <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting?.name ?? ''}
+              <span className="entity-row-figure" data-testid="customer-points">
+                {t('customers.pointsValue', { points: format.number(customer.points) })}
+              </span>
+            </div>
+          )}
+          renderActions={(customer) => (
+            <RowMenu name={customer.name} onEdit={() => records.rows.onEdit(customer)} onDelete={() => records.rows.onDelete(customer)} />
+          )}
+        />
+      }
+    >
+      <RecordDialogs
+        records={records}
+        renderEdit={(customer, onClose) => <EditCustomerModal customer={customer} onClose={onClose} />}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
-        remove={(id) => deleteCustomer(id).unwrap()}
         texts={{ soft: 'customers.deleteSoft', hard: 'customers.deleteHard', deleted: 'customers.successDeleted' }}
-        onClose={actions.closeDelete}
       />
-    </section>
+    </ListScreen>
   );
 }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PointOfSale } from '../../../lib/types';
-import { loggedInState, makeSettings, makeUser } from '../../../test/fixtures';
+import { makeSettings } from '../../../test/fixtures';
+import { openListScreen } from '../../../test/listScreen';
 import { mockApi, tenantRoutes } from '../../../test/mockApi';
-import { renderApp } from '../../../test/renderWithProviders';
 
 // The pages load lazily; load them once up front so no test pays for it on a busy machine.
 beforeAll(async () => {
@@ -40,11 +40,7 @@ const list = () => screen.getByRole('region', { name: 'Puntos de venta' });
 const addForm = () => screen.getByRole('region', { name: 'Nuevo punto de venta' });
 const rows = () => within(list()).queryAllByRole('listitem').map((li) => li.textContent);
 
-async function openPos() {
-  const rendered = renderApp('/settings/pos', { preloadedState: loggedInState(makeUser('admin')) });
-  await within(await screen.findByRole('region', { name: 'Puntos de venta' })).findByText('Norte');
-  return rendered;
-}
+const openPos = () => openListScreen('/settings/pos', 'Puntos de venta', 'Norte');
 
 describe('points of sale screen', () => {
   it('lists points of sale by name with their id', async () => {

@@ -1,22 +1,21 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetPointsOfSaleQuery } from '../../../app/tenantApi';
 import { TextField } from '../../../components/FormField';
 import {
   AddFormPanel,
   type Checked,
-  DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
+  RecordDialogs,
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
+  useRecordList,
+  useShownRecords,
 } from '../../../components/list';
-import { PageHeader } from '../../../components/PageHeader';
-import { byName, matchesSearch } from '../../../lib/paging';
+import { matchesSearch } from '../../../lib/paging';
 import type { PointOfSale } from '../../../lib/types';
 import {
   useCreatePosMutation,
@@ -27,6 +26,7 @@ import {
   useUpdatePosMutation,
 } from './posApi';
 
+const posName = (pos: PointOfSale) => pos.name;
 const filterPos = (pos: PointOfSale, search: string) => matchesSearch(search, pos.name);
 
 /** The name is required. */
@@ -82,53 +82,50 @@ function EditPosModal({ pos, onClose }: { pos: PointOfSale; onClose: () => void 
 export function PosPage() {
   const { t } = useTranslation();
   const [reactivatePos] = useReactivatePosMutation();
-  const actions = useListActions<PointOfSale>((id) => reactivatePos(id).unwrap(), 'pos.successReactivated');
-  const active = useGetPointsOfSaleQuery();
-  const inactive = useGetInactivePosQuery(actions.showInactive ? undefined : skipToken);
-  const { data, isLoading } = actions.showInactive ? inactive : active;
-  const pointsOfSale = useMemo(() => [...(data ?? [])].sort(byName((p: PointOfSale) => p.name)), [data]);
-  const usage = useGetPosUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deletePos] = useDeletePosMutation();
+  const records = useRecordList<PointOfSale>({
+    reactivate: (id) => reactivatePos(id).unwrap(),
+    reactivated: 'pos.successReactivated',
+    remove: (id) => deletePos(id).unwrap(),
+    nameOf: posName,
+  });
+  const active = useGetPointsOfSaleQuery();
+  const inactive = useGetInactivePosQuery(records.showInactive ? undefined : skipToken);
+  const { items: pointsOfSale, isLoading } = useShownRecords(records.showInactive, active, inactive, posName);
+  const usage = useGetPosUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   return (
-    <section className="page">
-      <PageHeader title={t('pos.title')} subtitle={t('pos.subtitle')} />
-      <ListScreen
-        form={<AddPosForm />}
-        list={
-          <PagedList<PointOfSale>
-            title={t('pos.listTitle')}
-            items={pointsOfSale}
-            filter={filterPos}
-            getKey={(pos) => pos.id}
-            itemLabel={(pos) => pos.name}
-            searchPlaceholder={t('pos.searchPlaceholder')}
-            emptyText={isLoading ? t('common.loading') : t('pos.empty')}
-            noResultsText={t('pos.noResults')}
-            renderItem={(pos) => (
-              <div className="entity-row">
-                <div className="entity-row-text">
-                  <span className="row-title">{pos.name}</span>
-                  <span className="row-meta">{t('settings.idValue', { id: pos.id })}</span>
-                </div>
+    <ListScreen
+      title={t('pos.title')}
+      subtitle={t('pos.subtitle')}
+      form={<AddPosForm />}
+      list={
+        <PagedList<PointOfSale>
+          {...records.rows}
+          title={t('pos.listTitle')}
+          items={pointsOfSale}
+          filter={filterPos}
+          searchPlaceholder={t('pos.searchPlaceholder')}
+          emptyText={isLoading ? t('common.loading') : t('pos.empty')}
+          noResultsText={t('pos.noResults')}
+          renderItem={(pos) => (
+            <div className="entity-row">
+              <div className="entity-row-text">
+                <span className="row-title">{pos.name}</span>
+                <span className="row-meta">{t('settings.idValue', { id: pos.id })}</span>
               </div>
-            )}
-            onEdit={actions.setEditing}
-            onDelete={actions.setDeleting}
-            inactive={actions.inactive}
-          />
-        }
-      />
-      {actions.editing ? <EditPosModal key={actions.editing.id} pos={actions.editing} onClose={actions.closeEdit} /> : null}
-      <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting?.name ?? ''}
+            </div>
+          )}
+        />
+      }
+    >
+      <RecordDialogs
+        records={records}
+        renderEdit={(pos, onClose) => <EditPosModal pos={pos} onClose={onClose} />}
         usage={usage}
         hasRelated={(u) => u.users > 0 || u.transactions > 0}
-        remove={(id) => deletePos(id).unwrap()}
         texts={{ soft: 'pos.deleteSoft', hard: 'pos.deleteHard', deleted: 'pos.successDeleted' }}
-        onClose={actions.closeDelete}
       />
-    </section>
+    </ListScreen>
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../lib/types';
 import { loggedInState, makeSettings, makeUser } from '../../../test/fixtures';
+import { openListScreen } from '../../../test/listScreen';
 import { mockApi, tenantRoutes } from '../../../test/mockApi';
 import { renderApp } from '../../../test/renderWithProviders';
 
@@ -54,8 +55,7 @@ const addForm = () => screen.getByRole('region', { name: 'Nuevo producto' });
 describe('products screen', () => {
   it('lists image or placeholder, name, code, category, price, points and the active badge; the inactive ones behind the filter', async () => {
     productsServer();
-    const { user } = renderApp('/settings/products', { preloadedState: loggedInState(makeUser('admin')) });
-    await within(await screen.findByRole('region', { name: 'Catálogo' })).findByText('Termo de acero');
+    const { user } = await openListScreen('/settings/products', 'Catálogo', 'Termo de acero');
     const [only] = within(list()).getAllByRole('listitem');
     expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
     expect(only).toHaveTextContent('Termo de acero');
@@ -133,8 +133,7 @@ describe('products screen', () => {
 
   it('reads only the active products for a cajero holding the permission', async () => {
     const server = productsServer();
-    renderApp('/settings/products', { preloadedState: loggedInState(makeUser('cajero')) });
-    await within(await screen.findByRole('region', { name: 'Catálogo' })).findByText('Termo de acero');
+    await openListScreen('/settings/products', 'Catálogo', 'Termo de acero', 'cajero');
     expect(within(list()).getAllByRole('listitem')).toHaveLength(1);
     expect(server.requests.some((r) => r.path === '/api/products/all')).toBe(false);
   });

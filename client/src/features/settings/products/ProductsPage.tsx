@@ -1,5 +1,4 @@
 import { PhotoIcon } from '@heroicons/react/24/outline';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
@@ -8,16 +7,15 @@ import { selectUser } from '../../../app/session';
 import { useFormat } from '../../../app/useFormat';
 import {
   AddFormPanel,
-  DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
+  RecordDialogs,
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
+  useRecordList,
 } from '../../../components/list';
-import { PageHeader } from '../../../components/PageHeader';
 import { byName, matchesSearch } from '../../../lib/paging';
 import type { Product } from '../../../lib/types';
 import { checkProduct, EMPTY_PRODUCT, productFormValues } from './productForm';
@@ -31,6 +29,7 @@ import {
   useUpdateProductMutation,
 } from './productsApi';
 
+const productName = (product: Product) => product.name;
 const filterProduct = (product: Product, search: string) => matchesSearch(search, product.name, product.code);
 
 /** The product's image, or a placeholder when it has none or it fails to load. */
@@ -105,65 +104,64 @@ export function ProductsPage() {
   const active = useGetRedeemableProductsQuery(undefined, { skip: readsAll });
   const { data, isLoading, isError } = readsAll ? all : active;
   const [reactivateProduct] = useReactivateProductMutation();
-  const actions = useListActions<Product>((id) => reactivateProduct(id).unwrap(), 'products.successReactivated');
-  const { showInactive } = actions;
+  const [deleteProduct] = useDeleteProductMutation();
+  const records = useRecordList<Product>({
+    reactivate: (id) => reactivateProduct(id).unwrap(),
+    reactivated: 'products.successReactivated',
+    remove: (id) => deleteProduct(id).unwrap(),
+    nameOf: productName,
+  });
+  const { showInactive } = records;
   const products = useMemo(
-    () => (data ?? []).filter((p) => p.is_active !== showInactive).sort(byName((p: Product) => p.name)),
+    () => (data ?? []).filter((p) => p.is_active !== showInactive).sort(byName(productName)),
     [data, showInactive],
   );
-  const usage = useGetProductUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
-  const [deleteProduct] = useDeleteProductMutation();
+  const usage = useGetProductUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   return (
-    <section className="page">
-      <PageHeader title={t('products.title')} subtitle={t('products.subtitle')} />
-      <ListScreen
-        form={<AddProductForm />}
-        list={
-          <PagedList<Product>
-            title={t('products.listTitle')}
-            items={products}
-            filter={filterProduct}
-            getKey={(product) => product.id}
-            itemLabel={(product) => product.name}
-            searchPlaceholder={t('products.searchPlaceholder')}
-            emptyText={isLoading ? t('common.loading') : isError ? t('products.errorLoading') : t('products.empty')}
-            noResultsText={t('products.noResults')}
-            renderItem={(product) => (
-              <div className={`entity-row ${product.is_active ? '' : 'entity-row-inactive'}`}>
-                <ProductImage product={product} />
-                <div className="entity-row-text">
-                  <span className="row-title">{product.name}</span>
-                  <span className="row-meta">
-                    {[t('products.codeValue', { code: product.code }), product.categoryName ?? t('products.noCategory')].join(' · ')}
-                  </span>
-                  <span className="row-meta">
-                    {format.currency(product.price)}
-                    {' · '}
-                    {t('products.pointsValueText', { points: format.number(product.pointsValue) })}
-                  </span>
-                </div>
-                <span className={`badge ${product.is_active ? 'badge-success' : 'badge-muted'}`}>
-                  {product.is_active ? t('common.active') : t('common.inactive')}
+    <ListScreen
+      title={t('products.title')}
+      subtitle={t('products.subtitle')}
+      form={<AddProductForm />}
+      list={
+        <PagedList<Product>
+          {...records.rows}
+          title={t('products.listTitle')}
+          items={products}
+          filter={filterProduct}
+          searchPlaceholder={t('products.searchPlaceholder')}
+          emptyText={isLoading ? t('common.loading') : isError ? t('products.errorLoading') : t('products.empty')}
+          noResultsText={t('products.noResults')}
+          renderItem={(product) => (
+            <div className={`entity-row ${product.is_active ? '' : 'entity-row-inactive'}`}>
+              <ProductImage product={product} />
+              <div className="entity-row-text">
+                <span className="row-title">{product.name}</span>
+                <span className="row-meta">
+                  {[t('products.codeValue', { code: product.code }), product.categoryName ?? t('products.noCategory')].join(' · ')}
+                </span>
+                <span className="row-meta">
+                  {format.currency(product.price)}
+                  {' · '}
+                  {t('products.pointsValueText', { points: format.number(product.pointsValue) })}
                 </span>
               </div>
-            )}
-            onEdit={actions.setEditing}
-            onDelete={actions.setDeleting}
-            inactive={readsAll ? actions.inactive : undefined}
-          />
-        }
-      />
-      {actions.editing ? <EditProductModal key={actions.editing.id} product={actions.editing} onClose={actions.closeEdit} /> : null}
-      <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting?.name ?? ''}
+              <span className={`badge ${product.is_active ? 'badge-success' : 'badge-muted'}`}>
+                {product.is_active ? t('common.active') : t('common.inactive')}
+              </span>
+            </div>
+          )}
+          inactive={readsAll ? records.rows.inactive : undefined}
+        />
+      }
+    >
+      <RecordDialogs
+        records={records}
+        renderEdit={(product, onClose) => <EditProductModal product={product} onClose={onClose} />}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
-        remove={(id) => deleteProduct(id).unwrap()}
         texts={{ soft: 'products.deleteSoft', hard: 'products.deleteHard', deleted: 'products.successDeleted' }}
-        onClose={actions.closeDelete}
       />
-    </section>
+    </ListScreen>
   );
 }

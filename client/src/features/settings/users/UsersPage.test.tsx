@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loggedInState, makeSettings, makeUser } from '../../../test/fixtures';
+import { makeSettings } from '../../../test/fixtures';
+import { openListScreen } from '../../../test/listScreen';
 import { mockApi, tenantRoutes } from '../../../test/mockApi';
-import { renderApp } from '../../../test/renderWithProviders';
 import type { CompanyUser } from './usersApi';
 
 // The pages load lazily; load them once up front so no test pays for it on a busy machine.
@@ -10,9 +11,7 @@ beforeAll(async () => {
   await import('..');
 }, 60_000);
 
-// The session user is id 10 (see makeUser).
-const admin = makeUser('admin');
-
+// The session user is the admin, id 10 (see makeUser).
 const USERS: CompanyUser[] = [
   { id: 10, username: 'admin', role: 'admin', posId: null, posName: null },
   { id: 12, username: 'caja2', role: 'cajero', posId: 3, posName: 'Caja principal' },
@@ -49,10 +48,15 @@ const posSelect = (scope: HTMLElement) => within(scope).getByRole('combobox', { 
 const roleSelect = (scope: HTMLElement) => within(scope).getByRole('combobox', { name: /Rol/ });
 
 async function openUsers() {
-  const rendered = renderApp('/settings/users', { preloadedState: loggedInState(admin) });
-  expect(await screen.findByRole('heading', { level: 1, name: 'Usuarios' })).toBeInTheDocument();
-  await within(list()).findByText('beto');
+  const rendered = await openListScreen('/settings/users', 'Usuarios de la empresa', 'beto');
+  expect(screen.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeInTheDocument();
   return rendered;
+}
+
+/** Types a new user's username and password into the add form. */
+async function typeNewUser(user: UserEvent, username: string) {
+  await user.type(within(addForm()).getByRole('textbox', { name: /Usuario/ }), username);
+  await user.type(within(addForm()).getByLabelText(/Contraseña/), 'clave-segura');
 }
 
 describe('users screen', () => {
@@ -79,8 +83,7 @@ describe('users screen', () => {
   it('disables the point of sale for an admin, shows it as not applicable and sends no posId', async () => {
     const server = usersServer();
     const { user } = await openUsers();
-    await user.type(within(addForm()).getByRole('textbox', { name: /Usuario/ }), 'gerente');
-    await user.type(within(addForm()).getByLabelText(/Contraseña/), 'clave-segura');
+    await typeNewUser(user, 'gerente');
     await user.selectOptions(posSelect(addForm()), '4');
     await user.selectOptions(roleSelect(addForm()), 'admin');
     expect(posSelect(addForm())).toBeDisabled();
@@ -94,8 +97,7 @@ describe('users screen', () => {
   it('sends posId as a number for a cajero, and requires it', async () => {
     const server = usersServer();
     const { user } = await openUsers();
-    await user.type(within(addForm()).getByRole('textbox', { name: /Usuario/ }), 'caja9');
-    await user.type(within(addForm()).getByLabelText(/Contraseña/), 'clave-segura');
+    await typeNewUser(user, 'caja9');
     await user.selectOptions(roleSelect(addForm()), 'cajero');
     expect(posSelect(addForm())).toBeEnabled();
     await user.click(within(addForm()).getByRole('button', { name: 'Agregar usuario' }));

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { selectUser } from '../../../app/session';
@@ -7,18 +7,18 @@ import { TextField } from '../../../components/FormField';
 import { NewPasswordField } from '../../../components/NewPasswordField';
 import {
   AddFormPanel,
-  DeleteFlowModal,
   EditModal,
   ListScreen,
   PagedList,
+  RecordDialogs,
   USAGE_QUERY_OPTIONS,
   useAddForm,
   useEditForm,
-  useListActions,
+  useRecordList,
   useSaveForm,
+  useShownRecords,
 } from '../../../components/list';
-import { PageHeader } from '../../../components/PageHeader';
-import { byName, matchesSearch } from '../../../lib/paging';
+import { matchesSearch } from '../../../lib/paging';
 import { UserAssignmentFields } from './UserAssignmentFields';
 import { EMPTY_USER, newUserBody, userUpdateBody, withRole, type CompanyRole } from './userForm';
 import {
@@ -33,6 +33,7 @@ import {
   type CompanyUser,
 } from './usersApi';
 
+const usernameOf = (user: CompanyUser) => user.username;
 const filterUser = (user: CompanyUser, search: string) => matchesSearch(search, user.username);
 
 /** The login a user types: username@prefix. */
@@ -157,79 +158,75 @@ export function UsersPage() {
   const me = useAppSelector(selectUser);
   const prefix = me?.company?.prefix;
   const [reactivateUser] = useReactivateUserMutation();
-  const actions = useListActions<CompanyUser>((id) => reactivateUser(id).unwrap(), 'users.successReactivated');
-  const active = useGetUsersQuery();
-  const inactive = useGetInactiveUsersQuery(actions.showInactive ? undefined : skipToken);
-  const { data, isLoading, isError } = actions.showInactive ? inactive : active;
-  const users = useMemo(() => [...(data ?? [])].sort(byName((u: CompanyUser) => u.username)), [data]);
-  const [resetting, setResetting] = useState<CompanyUser | null>(null);
-  const usage = useGetUserUsageQuery(actions.deleting?.id ?? skipToken, USAGE_QUERY_OPTIONS);
   const [deleteUser] = useDeleteUserMutation();
+  const records = useRecordList<CompanyUser>({
+    reactivate: (id) => reactivateUser(id).unwrap(),
+    reactivated: 'users.successReactivated',
+    remove: (id) => deleteUser(id).unwrap(),
+    nameOf: usernameOf,
+    deleteNameOf: (user) => loginOf(user.username, prefix),
+  });
+  const active = useGetUsersQuery();
+  const inactive = useGetInactiveUsersQuery(records.showInactive ? undefined : skipToken);
+  const { items: users, isLoading, isError } = useShownRecords(records.showInactive, active, inactive, usernameOf);
+  const [resetting, setResetting] = useState<CompanyUser | null>(null);
+  const usage = useGetUserUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
 
   const isMe = (user: CompanyUser) => me != null && user.id === me.id;
 
   return (
-    <section className="page">
-      <PageHeader title={t('users.title')} subtitle={t('users.subtitle')} />
-      <ListScreen
-        form={<AddUserForm prefix={prefix} />}
-        list={
-          <PagedList<CompanyUser>
-            title={t('users.listTitle')}
-            items={users}
-            filter={filterUser}
-            getKey={(user) => user.id}
-            itemLabel={(user) => user.username}
-            searchPlaceholder={t('users.searchPlaceholder')}
-            emptyText={isLoading ? t('common.loading') : isError ? t('users.errorLoading') : t('users.empty')}
-            noResultsText={t('users.noResults')}
-            renderItem={(user) => (
-              <div className="entity-row">
-                <div className="entity-row-text">
-                  <span className="row-title">
-                    {user.username}
-                    {prefix ? <span className="row-title-muted">{`@${prefix}`}</span> : null}
-                    {isMe(user) ? <span className="chip">{t('users.you')}</span> : null}
-                  </span>
-                  <span className="row-meta">
-                    {t(`roles.${user.role}`)}
-                    {' · '}
-                    {user.role === 'admin' ? t('common.notApplicable') : (user.posName ?? t('common.notAvailable'))}
-                  </span>
-                </div>
-                {me?.role === 'admin' && !isMe(user) ? (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
-                    onClick={() => setResetting(user)}
-                    aria-label={t('users.resetPasswordOf', { login: loginOf(user.username, prefix) })}
-                  >
-                    {t('users.resetPassword')}
-                  </button>
-                ) : null}
+    <ListScreen
+      title={t('users.title')}
+      subtitle={t('users.subtitle')}
+      form={<AddUserForm prefix={prefix} />}
+      list={
+        <PagedList<CompanyUser>
+          {...records.rows}
+          title={t('users.listTitle')}
+          items={users}
+          filter={filterUser}
+          searchPlaceholder={t('users.searchPlaceholder')}
+          emptyText={isLoading ? t('common.loading') : isError ? t('users.errorLoading') : t('users.empty')}
+          noResultsText={t('users.noResults')}
+          renderItem={(user) => (
+            <div className="entity-row">
+              <div className="entity-row-text">
+                <span className="row-title">
+                  {user.username}
+                  {prefix ? <span className="row-title-muted">{`@${prefix}`}</span> : null}
+                  {isMe(user) ? <span className="chip">{t('users.you')}</span> : null}
+                </span>
+                <span className="row-meta">
+                  {t(`roles.${user.role}`)}
+                  {' · '}
+                  {user.role === 'admin' ? t('common.notApplicable') : (user.posName ?? t('common.notAvailable'))}
+                </span>
               </div>
-            )}
-            onEdit={actions.setEditing}
-            onDelete={actions.setDeleting}
-            canDelete={(user) => !isMe(user)}
-            deleteDisabledHint={t('users.errorDeleteSelf')}
-            inactive={actions.inactive}
-          />
-        }
-      />
-      {actions.editing ? (
-        <EditUserModal key={actions.editing.id} user={actions.editing} prefix={prefix} onClose={actions.closeEdit} />
-      ) : null}
-      <DeleteFlowModal
-        record={actions.deleting}
-        name={actions.deleting ? loginOf(actions.deleting.username, prefix) : ''}
+              {me?.role === 'admin' && !isMe(user) ? (
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => setResetting(user)}
+                  aria-label={t('users.resetPasswordOf', { login: loginOf(user.username, prefix) })}
+                >
+                  {t('users.resetPassword')}
+                </button>
+              ) : null}
+            </div>
+          )}
+          canDelete={(user) => !isMe(user)}
+          deleteDisabledHint={t('users.errorDeleteSelf')}
+        />
+      }
+    >
+      <RecordDialogs
+        records={records}
+        renderEdit={(user, onClose) => <EditUserModal user={user} prefix={prefix} onClose={onClose} />}
         usage={usage}
         hasRelated={(u) => u.transactions > 0}
-        remove={(id) => deleteUser(id).unwrap()}
         texts={{ soft: 'users.deleteSoft', hard: 'users.deleteHard', deleted: 'users.successDeleted' }}
-        onClose={actions.closeDelete}
       />
       {resetting ? <ResetPasswordModal key={resetting.id} user={resetting} prefix={prefix} onClose={() => setResetting(null)} /> : null}
-    </section>
+    </ListScreen>
   );
 }
