@@ -9,12 +9,21 @@
 //! The operations are plain functions taking a connection, the acting user and `now`, so tests
 //! drive them with a clock of their own; the handlers add permissions, idempotency and `Utc::now`.
 
+use std::future::Future;
+
+use axum::response::Response;
 use chrono::{DateTime, Utc};
+use futures::future::try_join;
 use serde::Serialize;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::db::{self, Conn};
+use crate::error::AppResult;
+use crate::session::Tenant;
 use crate::state::AppState;
 use crate::tenant::customers::model::Customer;
+use idempotency::Idempotent;
+use store::NewTransaction;
 
 pub mod accredit;
 pub mod expiration;
@@ -117,4 +126,44 @@ pub struct Transaction {
 pub struct Posting {
     pub updated_customer: Customer,
     pub new_transaction: Transaction,
+}
+
+/// Writes a posting's ledger row, then in one round trip its batch changes (`batches`, given the
+/// row's id, running `batch_statement` only) and the customer's balance; answers the customer as
+/// the posting left it and the row as the API answers it.
+async fn write_posting<F: Future<Output = AppResult<()>>>(
+    conn: &Conn,
+    row: &NewTransaction<'_>,
+    batch_statement: &str,
+    batches: impl FnOnce(i64) -> F,
+) -> AppResult<Posting> {
+    let inserted = store::insert_transaction(conn, row).await?;
+    let ((), updated_customer) = db::pipeline(
+        conn,
+        &[batch_statement, &store::POST_TO_BALANCE],
+        try_join(batches(inserted.id), store::post_to_balance(conn, row.customer_id, row.points, Some(row.at))),
+    )
+    .await?;
+    let new_transaction = row.answered(inserted, &updated_customer);
+    Ok(Posting { updated_customer, new_transaction })
+}
+
+/// Runs an operation of the till under the request's idempotency key and commits it: a retry
+/// with the key gets the first answer and posts nothing. `operation` answers the points it moved
+/// (counted once committed, under `metric`) and the answer to keep for retries.
+async fn post_once<T: Serialize>(
+    t: Tenant,
+    idempotent: Idempotent<'_>,
+    metric: &'static str,
+    operation: impl AsyncFnOnce(&Tenant) -> AppResult<(i64, T)>,
+) -> AppResult<Response> {
+    if let Some(first_answer) = idempotent.begin(&t).await? {
+        t.commit().await?;
+        return Ok(first_answer);
+    }
+    let (points, answer) = operation(&t).await?;
+    let answer = idempotent.finish(&t, &answer).await?;
+    t.commit().await?;
+    crate::metrics::record_points(metric, points);
+    Ok(answer)
 }
