@@ -53,16 +53,7 @@ pub struct Redemption {
 
 impl Redemption {
     pub fn parse(request: &RedeemRequest) -> AppResult<Self> {
-        let product_id = match &request.product_id {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) if s.trim().is_empty() => None,
-            Some(Value::Number(n)) => Some(n.as_i64().filter(|id| *id > 0).ok_or_else(invalid_product)?),
-            Some(Value::String(s)) => {
-                Some(s.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(invalid_product)?)
-            }
-            Some(_) => return Err(invalid_product()),
-        };
-        let reward = match product_id {
+        let reward = match domain::optional_id(Field::ProductId, request.product_id.as_ref())? {
             Some(id) => {
                 let expected_points = match &request.points_to_redeem {
                     None | Some(Value::Null) => None,
@@ -98,10 +89,6 @@ impl Redemption {
             "invoiceReference": self.invoice_reference,
         })
     }
-}
-
-fn invalid_product() -> AppError {
-    AppError::bad_request(Msg::FieldPositiveId.field(Field::ProductId))
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
