@@ -370,9 +370,13 @@ impl Page {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Paged<T> {
+    /// The page's rows, in the list's order.
     pub items: Vec<T>,
+    /// Rows in the whole list.
     pub total: i64,
+    /// The page answered, from 1.
     pub page: i64,
+    /// Rows per page.
     pub page_size: i64,
 }
 

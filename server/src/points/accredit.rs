@@ -24,12 +24,15 @@ use crate::tenant::settings;
 /// Screens that offer accreditation.
 pub const PERMISSIONS: &[&str] = &["/accreditar", "/main"];
 
+/// An invoice to credit points for.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccreditRequest {
     /// Whole pesos, greater than zero (a number, or a string of digits).
     #[schema(value_type = i64)]
     pub invoice_amount: Option<Value>,
+    /// The invoice's number, at most 100 characters; optional. While an accreditation of the
+    /// company that is not voided holds it (any customer, any case), another is refused with a 409.
     pub invoice_reference: Option<String>,
 }
 
@@ -69,12 +72,13 @@ pub struct PreviewParams {
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccreditPreview {
+    /// Whole points the invoice would earn now, the campaign and bonuses included (floored).
     pub points: i64,
-    /// The first-purchase multiplier, when that bonus applies to this purchase.
+    /// The first-purchase multiplier, when that bonus applies to this purchase; null otherwise.
     #[serde(with = "rust_decimal::serde::float_option")]
     #[schema(value_type = Option<f64>)]
     pub first_purchase_bonus: Option<Decimal>,
-    /// The birthday multiplier, when that bonus applies to this purchase.
+    /// The birthday multiplier, when that bonus applies to this purchase; null otherwise.
     #[serde(with = "rust_decimal::serde::float_option")]
     #[schema(value_type = Option<f64>)]
     pub birthday_bonus: Option<Decimal>,

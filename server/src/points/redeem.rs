@@ -23,6 +23,7 @@ use crate::tenant::settings;
 /// Screens that offer redemption.
 pub const PERMISSIONS: &[&str] = &["/redimir", "/main"];
 
+/// A redemption: of a product, or of a number of points.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RedeemRequest {
@@ -30,8 +31,13 @@ pub struct RedeemRequest {
     /// decides; a different number here is refused (the product changed).
     #[schema(value_type = Option<i64>)]
     pub points_to_redeem: Option<Value>,
+    /// A note of the cashier's, kept as the transaction's `description`; at most 200 characters,
+    /// optional.
     pub description: Option<String>,
+    /// The sale's invoice reference, at most 100 characters; optional.
     pub invoice_reference: Option<String>,
+    /// The product to redeem (active); absent, null or empty redeems `pointsToRedeem` points for
+    /// their peso value.
     #[schema(value_type = Option<i64>)]
     pub product_id: Option<Value>,
 }

@@ -25,6 +25,7 @@ use crate::throttle::{self, PasswordCheck};
 /// Screens that offer voiding (the report).
 pub const PERMISSIONS: &[&str] = &["/reportes"];
 
+/// The confirmation of a void; a cajero adds a supervisor's or admin's credentials.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VoidRequest {
@@ -34,8 +35,10 @@ pub struct VoidRequest {
     pub supervisor_password: Option<String>,
 }
 
+/// The answer of a void.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct VoidResponse {
+    /// A confirmation in the request's language (`Accept-Language`, Spanish by default).
     pub message: String,
 }
 
