@@ -138,28 +138,38 @@ async fn lock_tables(tx: &tokio_postgres::Transaction<'_>, schema: &str) -> anyh
 /// Makes a company's regular schema (on the coordinator) a distributed schema on a worker, its
 /// rows copied there and removed from the coordinator. Requests wait while it runs.
 pub async fn distribute(client: &mut tokio_postgres::Client, prefix: &Prefix) -> anyhow::Result<()> {
-    let schema = tenant_schema(prefix);
-    let tx = client.transaction().await?;
-    lock_tables(&tx, &schema).await?;
-    tx.execute("select citus_schema_distribute($1::text::regnamespace)", &[&schema]).await?;
-    // The coordinator keeps the copied rows on disk, unseen, until told.
-    tx.query(
-        "select truncate_local_data_after_distributing_table(c.oid) from pg_class c \
-         where c.relnamespace = $1::text::regnamespace and c.relkind = 'r'",
-        &[&schema],
+    convert_schema(
+        client,
+        prefix,
+        &[
+            "select citus_schema_distribute($1::text::regnamespace)",
+            // The coordinator keeps the copied rows on disk, unseen, until told.
+            "select truncate_local_data_after_distributing_table(c.oid) from pg_class c \
+             where c.relnamespace = $1::text::regnamespace and c.relkind = 'r'",
+        ],
     )
-    .await?;
-    tx.commit().await?;
-    Ok(())
+    .await
 }
 
 /// Brings a company's distributed schema back to the coordinator as a regular schema, its rows
 /// with it. Requests wait while it runs.
 pub async fn undistribute(client: &mut tokio_postgres::Client, prefix: &Prefix) -> anyhow::Result<()> {
+    convert_schema(client, prefix, &["select citus_schema_undistribute($1::text::regnamespace)"]).await
+}
+
+/// Runs `statements` (each given the schema's name as `$1`) in one transaction that first takes
+/// the schema's tables from requests.
+async fn convert_schema(
+    client: &mut tokio_postgres::Client,
+    prefix: &Prefix,
+    statements: &[&str],
+) -> anyhow::Result<()> {
     let schema = tenant_schema(prefix);
     let tx = client.transaction().await?;
     lock_tables(&tx, &schema).await?;
-    tx.execute("select citus_schema_undistribute($1::text::regnamespace)", &[&schema]).await?;
+    for statement in statements {
+        tx.execute(*statement, &[&schema]).await?;
+    }
     tx.commit().await?;
     Ok(())
 }

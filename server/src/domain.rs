@@ -291,17 +291,23 @@ mod tests {
 /// Largest money amount or points value the API accepts (COP or points).
 pub const MAX_AMOUNT: i64 = 1_000_000_000_000;
 
+/// An integer from JSON as forms send it: a number, or a string of digits. `None` when absent,
+/// null or empty; `invalid()` for anything else.
+fn json_integer(value: Option<&serde_json::Value>, invalid: impl Fn() -> AppError) -> Result<Option<i64>, AppError> {
+    match value {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Number(n)) => n.as_i64().map(Some).ok_or_else(invalid),
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(serde_json::Value::String(s)) => s.trim().parse::<i64>().map(Some).map_err(|_| invalid()),
+        Some(_) => Err(invalid()),
+    }
+}
+
 /// A whole number of 0 or more from JSON: a number, or a string of digits (as forms send it).
 /// Absent means `default`.
 pub fn whole_number(field: Field, value: Option<&serde_json::Value>, default: i64) -> Result<i64, AppError> {
     let invalid = || AppError::bad_request(Msg::FieldWholeNumber.field(field));
-    let n = match value {
-        None | Some(serde_json::Value::Null) => return Ok(default),
-        Some(serde_json::Value::Number(n)) => n.as_i64().ok_or_else(invalid)?,
-        Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(default),
-        Some(serde_json::Value::String(s)) => s.trim().parse::<i64>().map_err(|_| invalid())?,
-        Some(_) => return Err(invalid()),
-    };
+    let Some(n) = json_integer(value, invalid)? else { return Ok(default) };
     if !(0..=MAX_AMOUNT).contains(&n) {
         return Err(invalid());
     }
@@ -311,17 +317,11 @@ pub fn whole_number(field: Field, value: Option<&serde_json::Value>, default: i6
 /// An optional id from JSON: a positive number, a string of digits, or absent/empty/null.
 pub fn optional_id(field: Field, value: Option<&serde_json::Value>) -> Result<Option<i64>, AppError> {
     let invalid = || AppError::bad_request(Msg::FieldPositiveId.field(field));
-    let id = match value {
-        None | Some(serde_json::Value::Null) => return Ok(None),
-        Some(serde_json::Value::Number(n)) => n.as_i64().ok_or_else(invalid)?,
-        Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(None),
-        Some(serde_json::Value::String(s)) => s.trim().parse::<i64>().map_err(|_| invalid())?,
-        Some(_) => return Err(invalid()),
-    };
-    if id <= 0 {
+    let id = json_integer(value, invalid)?;
+    if id.is_some_and(|id| id <= 0) {
         return Err(invalid());
     }
-    Ok(Some(id))
+    Ok(id)
 }
 
 /// Escapes `%`, `_` and `\` for a `like` pattern, and wraps the text for a substring match.
@@ -370,9 +370,13 @@ impl Page {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Paged<T> {
+    /// The page's rows, in the list's order.
     pub items: Vec<T>,
+    /// Rows in the whole list.
     pub total: i64,
+    /// The page answered, from 1.
     pub page: i64,
+    /// Rows per page.
     pub page_size: i64,
 }
 

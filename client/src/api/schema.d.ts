@@ -744,7 +744,7 @@ export interface components {
         AccreditPreview: {
             /**
              * Format: double
-             * @description The birthday multiplier, when that bonus applies to this purchase.
+             * @description The birthday multiplier, when that bonus applies to this purchase; null otherwise.
              */
             birthdayBonus?: number | null;
             /**
@@ -754,107 +754,201 @@ export interface components {
             campaignMultiplier: number;
             /**
              * Format: double
-             * @description The first-purchase multiplier, when that bonus applies to this purchase.
+             * @description The first-purchase multiplier, when that bonus applies to this purchase; null otherwise.
              */
             firstPurchaseBonus?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Whole points the invoice would earn now, the campaign and bonuses included (floored).
+             */
             points: number;
         };
+        /** @description An invoice to credit points for. */
         AccreditRequest: {
             /**
              * Format: int64
              * @description Whole pesos, greater than zero (a number, or a string of digits).
              */
             invoiceAmount: number;
+            /**
+             * @description The invoice's number, at most 100 characters; optional. While an accreditation of the
+             *     company that is not voided holds it (any customer, any case), another is refused with a 409.
+             */
             invoiceReference?: string | null;
         };
+        /** @description A product category. */
         Category: {
+            /**
+             * @description A Heroicons name from the set `CategoryInput.icon` lists; `Star` for a stored name no longer
+             *     in it.
+             */
             icon: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The category's id (a product's `categoryId`).
+             */
             id: number;
+            /** @description Unique in the company without regard to case. */
             name: string;
         };
+        /** @description A category to add, or a category's new name and icon. */
         CategoryInput: {
             /** @description One of the icon names: Tag, Star, Gift, ShoppingBag, ... */
             icon: string;
+            /** @description Required, at most 200 characters; unique in the company without regard to case. */
             name: string;
         };
         /** @description Products that use a category, for the delete confirmation. */
         CategoryUsage: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Products in the category: while any are, deleting the category deactivates it instead.
+             */
             products: number;
         };
         /** @description A company as the super admin sees it. */
         Company: {
+            /** @description For receipts; null when not given. */
             address?: string | null;
+            /** @description The registered business name (razón social); null when not given. */
             businessName?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the company was created (RFC 3339, UTC).
+             */
             createdAt: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The company's id on the platform (its users' `companyId`).
+             */
             id: number;
+            /** @description An `https://` address or a path on this server; null when none. */
             logoUrl?: string | null;
+            /** @description The trade name, shown in the company's header and on receipts. */
             name: string;
+            /** @description For receipts, as written; null when not given. */
             phone?: string | null;
+            /**
+             * @description Set at creation and never changed: the company's users log in as `username@prefix`, and its
+             *     data lives in the database schema named after it.
+             */
             prefix: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The last tenant migration applied to the company's schema; null until the schema is
+             *     provisioned.
+             */
             schemaVersion?: number | null;
+            /** @description The company's tax id (NIT), as written. */
             taxId: string;
         };
         /** @description The company details a logged-in user carries (header, receipt). */
         CompanyInfo: {
+            /** @description For receipts; null when not given. */
             address?: string | null;
+            /** @description The registered business name (razón social); null when not given. */
             businessName?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The company's id on the platform.
+             */
             id: number;
+            /** @description An `https://` address or a path on this server; null when none. */
             logoUrl?: string | null;
+            /** @description The trade name, for the header and receipts. */
             name: string;
+            /** @description For receipts, as written; null when not given. */
             phone?: string | null;
+            /** @description What follows `@` in the company's logins. */
             prefix: string;
+            /** @description The company's tax id (NIT). */
             taxId: string;
         };
         /** @description The fields of a company that a super admin may set or change. */
         CompanyInput: {
+            /** @description At most 200 characters; absent or empty: none. */
             address?: string | null;
+            /**
+             * @description Create only, required: the password of the company's first user, `admin`, 8 to 128
+             *     characters.
+             */
             adminPassword?: string | null;
+            /** @description At most 200 characters; absent or empty: none. */
             businessName?: string | null;
+            /**
+             * @description An `https://` address or a path on this server (starting with `/`), at most 2000 characters;
+             *     absent or empty: none.
+             */
             logoUrl?: string | null;
+            /** @description Required, at most 200 characters. */
             name: string;
+            /** @description At most 40 characters; absent or empty: none. */
             phone?: string | null;
             /** @description Create only: lowercase letters and digits, starting with a letter (2 to 30). */
             prefix?: string | null;
+            /** @description The tax id (NIT): required, at most 40 characters. */
             taxId: string;
         };
         /** @description A customer as the API answers it. */
         Customer: {
+            /** @description Null when not given. */
             address?: string | null;
             /**
              * Format: date
-             * @description `YYYY-MM-DD`
+             * @description `YYYY-MM-DD`; accreditations on that day and month, in the company's time zone, earn the
+             *     birthday bonus (a 29 February birthday counts on 28 February in other years). Null when not
+             *     given.
              */
             birthdate?: string | null;
+            /**
+             * @description The ID document, unique in the company: 3 to 20 letters, digits or `-`, stored without dots
+             *     or spaces and upper-cased.
+             */
             document: string;
+            /** @description Null when not given. */
             email?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The customer's id (the `{id}` of the points operations).
+             */
             id: number;
+            /**
+             * @description False once deleted while it had transactions: the till no longer finds it, its history stays
+             *     and its points still expire; it can be reactivated.
+             */
             is_active: boolean;
+            /** @description The customer's full name, at most 200 characters. */
             name: string;
+            /** @description As written; null when not given. */
             phone?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The balance in whole points: the sum of the customer's ledger, never below 0.
+             */
             points: number;
         };
+        /** @description A customer to add, or a customer's new details (every field but the document is replaced). */
         CustomerInput: {
+            /** @description At most 200 characters; absent or empty: none. */
             address?: string | null;
             /** @description `YYYY-MM-DD` (an ISO date-time is cut to its first 10 characters) */
             birthdate?: string | null;
             /** @description 3 to 20 letters, digits or '-'; required when creating, kept when absent on an update. */
             document?: string | null;
+            /** @description An email address, at most 254 characters; absent or empty: none. */
             email?: string | null;
+            /** @description Required, at most 200 characters. */
             name: string;
+            /** @description At most 40 characters; absent or empty: none. */
             phone?: string | null;
         };
         /** @description Transactions that refer to a customer, for the delete confirmation. */
         CustomerUsage: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Ledger rows of the customer: while there are any, deleting the customer deactivates it
+             *     instead.
+             */
             transactions: number;
         };
         Dashboard: {
@@ -935,8 +1029,12 @@ export interface components {
              */
             points: number;
         };
+        /** @description The company a super admin starts acting in, as its admin. */
         ImpersonateRequest: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description An active company's id.
+             */
             companyId: number;
         };
         /**
@@ -962,101 +1060,181 @@ export interface components {
             /** @description `username@prefix` for a company user, the bare username for a super admin. */
             username: string;
         };
+        /** @description The answer of a company's deletion. */
         MessageResponse: {
+            /** @description `company <name> deleted`, in English whatever the request's language. */
             message: string;
         };
         /** @description One page of a list and the size of the whole list. */
         Paged_Customer: {
+            /** @description The page's rows, in the list's order. */
             items: {
+                /** @description Null when not given. */
                 address?: string | null;
                 /**
                  * Format: date
-                 * @description `YYYY-MM-DD`
+                 * @description `YYYY-MM-DD`; accreditations on that day and month, in the company's time zone, earn the
+                 *     birthday bonus (a 29 February birthday counts on 28 February in other years). Null when not
+                 *     given.
                  */
                 birthdate?: string | null;
+                /**
+                 * @description The ID document, unique in the company: 3 to 20 letters, digits or `-`, stored without dots
+                 *     or spaces and upper-cased.
+                 */
                 document: string;
+                /** @description Null when not given. */
                 email?: string | null;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description The customer's id (the `{id}` of the points operations).
+                 */
                 id: number;
+                /**
+                 * @description False once deleted while it had transactions: the till no longer finds it, its history stays
+                 *     and its points still expire; it can be reactivated.
+                 */
                 is_active: boolean;
+                /** @description The customer's full name, at most 200 characters. */
                 name: string;
+                /** @description As written; null when not given. */
                 phone?: string | null;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description The balance in whole points: the sum of the customer's ledger, never below 0.
+                 */
                 points: number;
             }[];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The page answered, from 1.
+             */
             page: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Rows per page.
+             */
             pageSize: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Rows in the whole list.
+             */
             total: number;
         };
+        /** @description A user's change of its own password. */
         PasswordChange: {
+            /** @description The caller's current password, checked and throttled like a login. */
             currentPassword: string;
             /** @description 8 to 128 characters. */
             newPassword: string;
         };
+        /** @description The answer of a password change. */
         PasswordChanged: {
+            /** @description A confirmation in the request's language (`Accept-Language`, Spanish by default). */
             message: string;
             /** @description A new session token for the caller: the one used for this request has ended. */
             token: string;
         };
+        /** @description An admin's reset of another user's password. */
         PasswordReset: {
             /** @description The user's new password, 8 to 128 characters. */
             password: string;
         };
+        /** @description The answer of a password reset. */
         PasswordResetDone: {
+            /** @description A confirmation in the request's language (`Accept-Language`, Spanish by default). */
             message: string;
         };
+        /** @description A point of sale: the till or store where users post. */
         PointOfSale: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The point of sale's id (a user's or a transaction's `posId`).
+             */
             id: number;
+            /** @description Unique in the company without regard to case. */
             name: string;
         };
+        /** @description A point of sale to add, or its new name. */
         PosInput: {
+            /** @description Required, at most 200 characters; unique in the company without regard to case. */
             name: string;
         };
         /** @description What refers to a point of sale, for the delete confirmation. */
         PosUsage: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Transactions posted at it. While either count is above 0, deleting the point of sale
+             *     deactivates it instead.
+             */
             transactions: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Users assigned to the point of sale.
+             */
             users: number;
         };
         /** @description The answer of accredit and redeem. */
         Posting: {
+            /** @description The ledger row the posting wrote. */
             newTransaction: components["schemas"]["Transaction"];
+            /** @description The customer as the posting left it (`points` is the new balance). */
             updatedCustomer: components["schemas"]["Customer"];
         };
+        /** @description A product customers can redeem their points for. */
         Product: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The product's category; null when none.
+             */
             categoryId?: number | null;
+            /** @description That category's name; null without one. */
             categoryName?: string | null;
+            /** @description The company's own code, unique without regard to case. */
             code: string;
+            /** @description Null when none. */
             description?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The product's id (a redemption's `productId`).
+             */
             id: number;
+            /** @description An `https://` address or a path on this server; null when none. */
             imageUrl?: string | null;
+            /** @description Inactive products are not offered at the till and cannot be redeemed. */
             is_active: boolean;
+            /** @description At most 200 characters. */
             name: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description What redeeming it costs, in whole points (at least 1 while active).
+             */
             pointsValue: number;
             /**
              * Format: int64
-             * @description Whole COP.
+             * @description What the product is worth in whole pesos (COP): a redemption's `redeemedValue`.
              */
             price: number;
         };
+        /** @description A product to add, or a product's new state (every field is replaced). */
         ProductInput: {
             /**
              * Format: int64
              * @description Optional; must be an existing category.
              */
             categoryId?: number | null;
+            /** @description Required, at most 50 characters; unique in the company without regard to case. */
             code: string;
+            /** @description At most 2000 characters; absent or empty: none. */
             description?: string | null;
+            /**
+             * @description An `https://` address or a path on this server (starting with `/`), at most 2000 characters;
+             *     absent or empty: none.
+             */
             imageUrl?: string | null;
+            /** @description Absent: active. */
             is_active?: boolean | null;
+            /** @description Required, at most 200 characters. */
             name: string;
             /**
              * Format: int64
@@ -1071,11 +1249,21 @@ export interface components {
         };
         /** @description Transactions that refer to a product, for the delete confirmation. */
         ProductUsage: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Transactions that refer to the product: while there are any, deleting the product makes it
+             *     inactive instead.
+             */
             transactions: number;
         };
+        /** @description A redemption: of a product, or of a number of points. */
         RedeemRequest: {
+            /**
+             * @description A note of the cashier's, kept as the transaction's `description`; at most 200 characters,
+             *     optional.
+             */
             description?: string | null;
+            /** @description The sale's invoice reference, at most 100 characters; optional. */
             invoiceReference?: string | null;
             /**
              * Format: int64
@@ -1083,7 +1271,11 @@ export interface components {
              *     decides; a different number here is refused (the product changed).
              */
             pointsToRedeem?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The product to redeem (active); absent, null or empty redeems `pointsToRedeem` points for
+             *     their peso value.
+             */
             productId?: number | null;
         };
         /**
@@ -1106,53 +1298,141 @@ export interface components {
              */
             redeemedValue: number;
         };
+        /**
+         * @description The screens supervisors and cajeros may use, as paths (admins may use every one). Grantable:
+         *     `/main`, `/accreditar`, `/redimir`, `/reportes`, `/settings/customers`, `/settings/products`,
+         *     `/settings/categories` (docs/roles.md).
+         */
         RolePermissions: {
+            /** @description The paths cajeros may use. */
             cajero: string[];
+            /** @description The paths supervisors may use. */
             supervisor: string[];
         };
+        /** @description A new session: its token and the user it is for. */
         SessionResponse: {
+            /**
+             * @description Sent as `Authorization: Bearer <token>`. It expires after the server's session lifetime, and
+             *     ends sooner when the user's password changes or the user or company is deactivated.
+             */
             token: string;
+            /** @description The user the token is for. */
             user: components["schemas"]["UserView"];
         };
+        /**
+         * @description The company's points program: its rules, its role permissions and its time zone
+         *     (docs/points.md).
+         */
         Settings: {
-            /** Format: double */
+            /**
+             * Format: double
+             * @description The birthday bonus's multiplier: 1 to 100 in steps of 0.1.
+             */
             birthdayBonusMultiplier: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Multiplies the points of every accreditation: 1 to 100 in steps of 0.5 (1: no campaign).
+             */
             campaignMultiplier: number;
+            /**
+             * @description Whether accreditations on the customer's birthday, in the company's time zone, are
+             *     multiplied by `birthdayBonusMultiplier`.
+             */
             enableBirthdayBonus: boolean;
+            /**
+             * @description Whether a customer's first accreditation (none earlier that is not voided) is multiplied by
+             *     `firstPurchaseBonusMultiplier`.
+             */
             enableFirstPurchaseBonus: boolean;
+            /**
+             * @description `none`; `fifo` (a batch expires `pointsExpirationDays` after it was earned); `inactivity`
+             *     (every point of a customer with no accreditation or redemption for `inactivityDays`); or
+             *     `calendar` (points earned in a year expire when the next year ends).
+             */
             expirationPolicy: string;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description The first-purchase bonus's multiplier: 1 to 100 in steps of 0.1.
+             */
             firstPurchaseBonusMultiplier: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Days without activity after which `inactivity` expires a customer's points: 1 to 36,500.
+             */
             inactivityDays: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description Days a batch of points lasts under `fifo`: 1 to 36,500.
+             */
             pointsExpirationDays: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Points an invoice earns per peso, before the campaign and bonuses: 0.001 to 1000 in steps of
+             *     0.001. A new company starts at 0, and the till refuses to accredit or redeem until it is
+             *     set.
+             */
             pointsPerPeso: number;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description Points per peso of redeemed value: points are worth `floor(points / redemptionRate)` pesos.
+             *     1 to 1,000,000, whole; a new company starts at 0, and the till refuses to accredit or redeem
+             *     until it is set.
+             */
             redemptionRate: number;
+            /** @description The screens supervisors and cajeros may use. */
             rolePermissions: components["schemas"]["RolePermissions"];
+            /**
+             * @description The company's IANA time zone: its days, birthdays and expiration dates are taken there
+             *     (`America/Bogota` when missing or unknown).
+             */
             timeZone: string;
         };
-        /** @description A settings update: every field is optional and an absent one keeps its current value. */
+        /**
+         * @description A settings update: every field is optional and an absent one keeps its current value. A value
+         *     equal to the current one is accepted even out of bounds, so the object `GET /settings` answered
+         *     can be saved back.
+         */
         SettingsInput: {
-            /** Format: double */
+            /**
+             * Format: double
+             * @description 1 to 100, in steps of 0.1.
+             */
             birthdayBonusMultiplier?: number | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description 1 to 100, in steps of 0.5.
+             */
             campaignMultiplier?: number | null;
+            /** @description Turns the birthday bonus on or off. */
             enableBirthdayBonus?: boolean | null;
+            /** @description Turns the first-purchase bonus on or off. */
             enableFirstPurchaseBonus?: boolean | null;
+            /** @description `none`, `fifo`, `inactivity` or `calendar`. */
             expirationPolicy?: string | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description 1 to 100, in steps of 0.1.
+             */
             firstPurchaseBonusMultiplier?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 1 to 36,500.
+             */
             inactivityDays?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 1 to 36,500.
+             */
             pointsExpirationDays?: number | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description 0.001 to 1000, in steps of 0.001.
+             */
             pointsPerPeso?: number | null;
-            /** Format: double */
+            /**
+             * Format: double
+             * @description 1 to 1,000,000, whole.
+             */
             redemptionRate?: number | null;
             rolePermissions?: null | components["schemas"]["RolePermissions"];
             /** @description An IANA time zone, e.g. America/Bogota. */
@@ -1180,23 +1460,30 @@ export interface components {
         };
         /** @description A ledger row as the API answers it. */
         Transaction: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The customer's balance after this posting (null on rows older than the column).
+             */
             balanceAfter?: number | null;
             /**
              * Format: int64
-             * @description The customer's balance before and after this posting (null on rows older than the
-             *     columns).
+             * @description The customer's balance before this posting (null on rows older than the column).
              */
             balanceBefore?: number | null;
-            /** @description `system` for expirations. */
+            /** @description The user who posted it (for a cancellation, the user who voided); `system` for expirations. */
             cashierUsername: string;
+            /** @description The customer's ID document as it is now. */
             customerDocument: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The customer whose balance the row changed.
+             */
             customerId: number;
+            /** @description The customer's name as it is now. */
             customerName: string;
             /**
              * Format: date-time
-             * @description RFC 3339
+             * @description When it was posted, by the server's clock (RFC 3339, UTC).
              */
             date: string;
             /**
@@ -1204,18 +1491,26 @@ export interface components {
              *     the figures say what happened, and screens word it in the reader's language.
              */
             description?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The ledger row's id (the `{id}` of `/transactions/{id}/void`).
+             */
             id: number;
             /**
              * Format: int64
-             * @description Whole pesos (accreditations).
+             * @description The invoice's amount in whole pesos (COP), on accreditations; null otherwise.
              */
             invoiceAmount?: number | null;
+            /**
+             * @description The invoice reference the cashier gave (a cancellation copies the original's); null when
+             *     none.
+             */
             invoiceReference?: string | null;
+            /** @description Whether a cancellation voided this row (for good). */
             is_voided: boolean;
             /**
              * Format: int64
-             * @description For a cancellation: the transaction it voided.
+             * @description For a cancellation: the transaction it voided; null on other kinds.
              */
             originalTransactionId?: number | null;
             /**
@@ -1223,26 +1518,48 @@ export interface components {
              * @description Negative for redemptions, expirations and the cancellation of an accreditation.
              */
             points: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The point of sale it was posted at (a cancellation keeps the original's); null for
+             *     expirations and for users without one (admins).
+             */
             posId?: number | null;
+            /** @description That point of sale's name as it is now; null without one. */
             posName?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The redeemed product (a cancellation copies the original's); null otherwise.
+             */
             productId?: number | null;
-            /** @description The redeemed product's name (as it is now). */
+            /** @description The redeemed product's name as it is now; null without a product. */
             productName?: string | null;
             /**
              * Format: int64
-             * @description Whole pesos (redemptions).
+             * @description What a redemption was worth in whole pesos (COP): the product's price, or for points
+             *     `floor(points / redemptionRate)`; null on other kinds.
              */
             redeemedValue?: number | null;
+            /** @description What the row did to the balance. */
             type: components["schemas"]["Kind"];
+            /**
+             * @description Who voided it: the user, or for a cajero's void the approving supervisor or admin; null
+             *     while not voided.
+             */
             voided_by?: string | null;
         };
+        /** @description One page of the transaction report. */
         TransactionPage: {
+            /** @description The page's transactions, newest first. */
             items: components["schemas"]["Transaction"][];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The page answered, from 1.
+             */
             page: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Transactions per page: 10, 25 or 50.
+             */
             pageSize: number;
             /**
              * Format: int64
@@ -1250,19 +1567,35 @@ export interface components {
              *     (the report counts exactly up to 10,000 matches past the page).
              */
             total: number;
+            /** @description Whether `total` is the exact count. */
             totalExact: boolean;
         };
+        /** @description A user of the company. */
         User: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The user's id in the company.
+             */
             id: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The point of sale the user's accreditations and redemptions are recorded at; null for
+             *     admins.
+             */
             posId?: number | null;
+            /** @description That point of sale's name; null without one. */
             posName?: string | null;
+            /** @description `admin`, `supervisor` or `cajero` (docs/roles.md). */
             role: string;
+            /**
+             * @description The login name before `@prefix`: lowercase letters, digits, `.`, `_` or `-`, unique in the
+             *     company.
+             */
             username: string;
         };
+        /** @description A user to add, or a user's new role and point of sale. */
         UserInput: {
-            /** @description Create only. */
+            /** @description Create only: 8 to 128 characters. */
             password?: string | null;
             /**
              * Format: int64
@@ -1271,35 +1604,58 @@ export interface components {
             posId?: number | null;
             /** @description admin, supervisor or cajero. */
             role: string;
-            /** @description Create only. */
+            /**
+             * @description Create only: letters, digits, `.`, `_` or `-`, at most 50 (stored lower-cased); unique in
+             *     the company.
+             */
             username?: string | null;
         };
         /** @description Transactions made by a user, for the delete confirmation. */
         UserUsage: {
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Transactions the user posted: while there are any, deleting the user deactivates it instead.
+             */
             transactions: number;
         };
         /** @description A logged-in user as the client stores it. */
         UserView: {
             company?: null | components["schemas"]["CompanyInfo"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The user's company; null for a super admin.
+             */
             companyId?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The user's id in its company; for a super admin, its id on the platform.
+             */
             id: number;
+            /** @description The super admin acting as this company's admin; null outside an impersonation. */
             impersonatedBy?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The point of sale the user's accreditations and redemptions are recorded at; null for admins
+             *     and super admins.
+             */
             posId?: number | null;
+            /** @description That point of sale's name; null without one. */
             posName?: string | null;
+            /** @description `admin`, `supervisor` or `cajero` (docs/roles.md); `super_admin` for a super admin. */
             role: string;
+            /** @description The login name without the company's `@prefix`, lower case. */
             username: string;
         };
+        /** @description The confirmation of a void; a cajero adds a supervisor's or admin's credentials. */
         VoidRequest: {
             /** @description Required from a cajero: that supervisor's or admin's password. */
             supervisorPassword?: string | null;
             /** @description Required from a cajero: a supervisor's or admin's username (`name` or `name@prefix`). */
             supervisorUsername?: string | null;
         };
+        /** @description The answer of a void. */
         VoidResponse: {
+            /** @description A confirmation in the request's language (`Accept-Language`, Spanish by default). */
             message: string;
         };
     };

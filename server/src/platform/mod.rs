@@ -67,8 +67,10 @@ async fn update_company(
     Ok(Json(company))
 }
 
+/// The answer of a company's deletion.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct MessageResponse {
+    /// `company <name> deleted`, in English whatever the request's language.
     pub message: String,
 }
 
@@ -85,9 +87,11 @@ async fn delete_company_handler(
     Ok(Json(MessageResponse { message: format!("company {} deleted", company.name) }))
 }
 
+/// The company a super admin starts acting in, as its admin.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ImpersonateRequest {
+    /// An active company's id.
     #[schema(value_type = i64, required = true)]
     company_id: Option<i64>,
 }

@@ -11,15 +11,27 @@ use crate::session::CompanyInfo;
 #[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Company {
+    /// The company's id on the platform (its users' `companyId`).
     pub id: i64,
+    /// The trade name, shown in the company's header and on receipts.
     pub name: String,
+    /// The company's tax id (NIT), as written.
     pub tax_id: String,
+    /// An `https://` address or a path on this server; null when none.
     pub logo_url: Option<String>,
+    /// The registered business name (razón social); null when not given.
     pub business_name: Option<String>,
+    /// For receipts; null when not given.
     pub address: Option<String>,
+    /// For receipts, as written; null when not given.
     pub phone: Option<String>,
+    /// Set at creation and never changed: the company's users log in as `username@prefix`, and its
+    /// data lives in the database schema named after it.
     pub prefix: String,
+    /// When the company was created (RFC 3339, UTC).
     pub created_at: chrono::DateTime<chrono::Utc>,
+    /// The last tenant migration applied to the company's schema; null until the schema is
+    /// provisioned.
     pub schema_version: Option<i32>,
 }
 
@@ -42,16 +54,25 @@ impl Company {
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyInput {
+    /// Required, at most 200 characters.
     #[schema(value_type = String, required = true, min_length = 1)]
     pub name: Option<String>,
     /// Create only: lowercase letters and digits, starting with a letter (2 to 30).
     pub prefix: Option<String>,
+    /// The tax id (NIT): required, at most 40 characters.
     #[schema(value_type = String, required = true, min_length = 1)]
     pub tax_id: Option<String>,
+    /// An `https://` address or a path on this server (starting with `/`), at most 2000 characters;
+    /// absent or empty: none.
     pub logo_url: Option<String>,
+    /// At most 200 characters; absent or empty: none.
     pub business_name: Option<String>,
+    /// At most 200 characters; absent or empty: none.
     pub address: Option<String>,
+    /// At most 40 characters; absent or empty: none.
     pub phone: Option<String>,
+    /// Create only, required: the password of the company's first user, `admin`, 8 to 128
+    /// characters.
     pub admin_password: Option<String>,
 }
 

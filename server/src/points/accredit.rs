@@ -2,7 +2,7 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use futures::future::{try_join, try_join3, try_join4};
+use futures::future::{try_join3, try_join4};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use super::idempotency::{IdempotencyKey, Idempotent};
 use super::rules::{self, EarningRules, InvoiceAmount, Occasion};
 use super::store::{self, NewTransaction};
-use super::{Kind, Posting};
+use super::{post_once, write_posting, Kind, Posting};
 use crate::db::{self, Conn};
 use crate::domain;
 use crate::error::{AppError, AppResult, Field, Msg};
@@ -24,12 +24,15 @@ use crate::tenant::settings;
 /// Screens that offer accreditation.
 pub const PERMISSIONS: &[&str] = &["/accreditar", "/main"];
 
+/// An invoice to credit points for.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccreditRequest {
     /// Whole pesos, greater than zero (a number, or a string of digits).
     #[schema(value_type = i64)]
     pub invoice_amount: Option<Value>,
+    /// The invoice's number, at most 100 characters; optional. While an accreditation of the
+    /// company that is not voided holds it (any customer, any case), another is refused with a 409.
     pub invoice_reference: Option<String>,
 }
 
@@ -69,12 +72,13 @@ pub struct PreviewParams {
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AccreditPreview {
+    /// Whole points the invoice would earn now, the campaign and bonuses included (floored).
     pub points: i64,
-    /// The first-purchase multiplier, when that bonus applies to this purchase.
+    /// The first-purchase multiplier, when that bonus applies to this purchase; null otherwise.
     #[serde(with = "rust_decimal::serde::float_option")]
     #[schema(value_type = Option<f64>)]
     pub first_purchase_bonus: Option<Decimal>,
-    /// The birthday multiplier, when that bonus applies to this purchase.
+    /// The birthday multiplier, when that bonus applies to this purchase; null otherwise.
     #[serde(with = "rust_decimal::serde::float_option")]
     #[schema(value_type = Option<f64>)]
     pub birthday_bonus: Option<Decimal>,
@@ -134,8 +138,7 @@ fn earning(
 /// Credits points to a customer for an invoice: `floor(amount x pointsPerPeso x campaign x
 /// bonuses)`, as a new point batch. The cashier and point of sale are the caller's.
 #[utoipa::path(post, path = "/customers/{id}/accredit", tag = "points", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "customer id"),
-           ("Idempotency-Key" = Option<String>, Header, description = "retries with the same key get the first answer and post nothing")),
+    params(("id" = i64, Path, description = "customer id"), IdempotencyKey),
     request_body = AccreditRequest,
     responses((status = 200, body = Posting), crate::error::ApiErrors))]
 async fn accredit_handler(
@@ -152,15 +155,11 @@ async fn accredit_handler(
         "accredit",
         json!({ "customerId": id, "invoiceAmount": input.amount.pesos(), "invoiceReference": input.invoice_reference }),
     );
-    if let Some(first_answer) = idempotent.begin(&t).await? {
-        t.commit().await?;
-        return Ok(first_answer);
-    }
-    let posting = accredit(&t, &t.user, id, &input, Utc::now()).await?;
-    let answer = idempotent.finish(&t, &posting).await?;
-    t.commit().await?;
-    crate::metrics::record_points("accredited", posting.new_transaction.points);
-    Ok(answer)
+    post_once(t, idempotent, "accredited", async |t: &Tenant| {
+        let posting = accredit(t, &t.user, id, &input, Utc::now()).await?;
+        Ok((posting.new_transaction.points, posting))
+    })
+    .await
 }
 
 /// Credits a customer for an invoice at `now`, by `by`, inside the caller's transaction.
@@ -205,20 +204,12 @@ pub async fn accredit(
         at: now,
         balance_before: customer.points,
     };
-    let inserted = store::insert_transaction(conn, &new_transaction).await?;
-    // One round trip: the batch and the balance.
-    let batch = async {
+    // An accreditation of 0 points has no batch.
+    write_posting(conn, &new_transaction, store::INSERT_BATCH, |transaction_id| async move {
         if points > 0 {
-            store::insert_batch(conn, customer.id, inserted.id, now, points).await?;
+            store::insert_batch(conn, customer.id, transaction_id, now, points).await?;
         }
-        Ok::<_, AppError>(())
-    };
-    let ((), updated_customer) = db::pipeline(
-        conn,
-        &[store::INSERT_BATCH, &store::POST_TO_BALANCE],
-        try_join(batch, store::post_to_balance(conn, customer.id, points, Some(now))),
-    )
-    .await?;
-    let new_transaction = new_transaction.answered(inserted, &updated_customer);
-    Ok(Posting { updated_customer, new_transaction })
+        Ok(())
+    })
+    .await
 }

@@ -26,8 +26,12 @@ pub const KEEP_DAYS: i64 = 7;
 const MAX_KEY_LEN: usize = 200;
 
 /// The request's `Idempotency-Key` header, when it sent one: 1 to 200 visible ASCII characters.
-#[derive(Clone, Debug, Default)]
-pub struct IdempotencyKey(pub Option<String>);
+#[derive(Clone, Debug, Default, utoipa::IntoParams)]
+#[into_params(names("Idempotency-Key"), parameter_in = Header)]
+pub struct IdempotencyKey(
+    /// retries with the same key get the first answer and post nothing
+    pub Option<String>,
+);
 
 impl FromRequestParts<AppState> for IdempotencyKey {
     type Rejection = AppError;

@@ -2,7 +2,7 @@
 
 use axum::response::Response;
 use chrono::{DateTime, Utc};
-use futures::future::{try_join, try_join5};
+use futures::future::try_join5;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use super::idempotency::{IdempotencyKey, Idempotent};
 use super::rules::{self, Points};
 use super::store::{self, NewTransaction};
-use super::{Kind, Posting};
+use super::{post_once, write_posting, Kind, Posting};
 use crate::db::{self, Conn};
 use crate::domain::{self, MAX_TEXT};
 use crate::error::{AppError, AppResult, Field, Msg};
@@ -23,6 +23,7 @@ use crate::tenant::settings;
 /// Screens that offer redemption.
 pub const PERMISSIONS: &[&str] = &["/redimir", "/main"];
 
+/// A redemption: of a product, or of a number of points.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RedeemRequest {
@@ -30,8 +31,13 @@ pub struct RedeemRequest {
     /// decides; a different number here is refused (the product changed).
     #[schema(value_type = Option<i64>)]
     pub points_to_redeem: Option<Value>,
+    /// A note of the cashier's, kept as the transaction's `description`; at most 200 characters,
+    /// optional.
     pub description: Option<String>,
+    /// The sale's invoice reference, at most 100 characters; optional.
     pub invoice_reference: Option<String>,
+    /// The product to redeem (active); absent, null or empty redeems `pointsToRedeem` points for
+    /// their peso value.
     #[schema(value_type = Option<i64>)]
     pub product_id: Option<Value>,
 }
@@ -53,16 +59,7 @@ pub struct Redemption {
 
 impl Redemption {
     pub fn parse(request: &RedeemRequest) -> AppResult<Self> {
-        let product_id = match &request.product_id {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) if s.trim().is_empty() => None,
-            Some(Value::Number(n)) => Some(n.as_i64().filter(|id| *id > 0).ok_or_else(invalid_product)?),
-            Some(Value::String(s)) => {
-                Some(s.trim().parse::<i64>().ok().filter(|id| *id > 0).ok_or_else(invalid_product)?)
-            }
-            Some(_) => return Err(invalid_product()),
-        };
-        let reward = match product_id {
+        let reward = match domain::optional_id(Field::ProductId, request.product_id.as_ref())? {
             Some(id) => {
                 let expected_points = match &request.points_to_redeem {
                     None | Some(Value::Null) => None,
@@ -100,10 +97,6 @@ impl Redemption {
     }
 }
 
-fn invalid_product() -> AppError {
-    AppError::bad_request(Msg::FieldPositiveId.field(Field::ProductId))
-}
-
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(redeem_handler))
 }
@@ -111,8 +104,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Redeems a customer's points for a product (its points value, valued at its price) or for a
 /// number of points (valued at `floor(points / redemptionRate)`), oldest batches first.
 #[utoipa::path(post, path = "/customers/{id}/redeem", tag = "points", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "customer id"),
-           ("Idempotency-Key" = Option<String>, Header, description = "retries with the same key get the first answer and post nothing")),
+    params(("id" = i64, Path, description = "customer id"), IdempotencyKey),
     request_body = RedeemRequest,
     responses((status = 200, body = Posting), crate::error::ApiErrors))]
 async fn redeem_handler(
@@ -124,15 +116,11 @@ async fn redeem_handler(
     t.require_permission(PERMISSIONS).await?;
     let input = Redemption::parse(&request)?;
     let idempotent = Idempotent::new(&key, t.user.id, "redeem", input.fingerprint(id));
-    if let Some(first_answer) = idempotent.begin(&t).await? {
-        t.commit().await?;
-        return Ok(first_answer);
-    }
-    let posting = redeem(&t, &t.user, id, &input, Utc::now()).await?;
-    let answer = idempotent.finish(&t, &posting).await?;
-    t.commit().await?;
-    crate::metrics::record_points("redeemed", posting.new_transaction.points);
-    Ok(answer)
+    post_once(t, idempotent, "redeemed", async |t: &Tenant| {
+        let posting = redeem(t, &t.user, id, &input, Utc::now()).await?;
+        Ok((posting.new_transaction.points, posting))
+    })
+    .await
 }
 
 /// Redeems a customer's points at `now`, by `by`, inside the caller's transaction.
@@ -203,17 +191,8 @@ pub async fn redeem(
         at: now,
         balance_before: customer.points,
     };
-    let inserted = store::insert_transaction(conn, &new_transaction).await?;
-    // One round trip: the batches and the balance.
-    let ((), updated_customer) = db::pipeline(
-        conn,
-        &[store::TAKE_FROM_BATCHES, &store::POST_TO_BALANCE],
-        try_join(
-            store::take_from_batches(conn, inserted.id, &plan),
-            store::post_to_balance(conn, customer.id, -points.get(), Some(now)),
-        ),
-    )
-    .await?;
-    let new_transaction = new_transaction.answered(inserted, &updated_customer);
-    Ok(Posting { updated_customer, new_transaction })
+    write_posting(conn, &new_transaction, store::TAKE_FROM_BATCHES, |transaction_id| {
+        store::take_from_batches(conn, transaction_id, &plan)
+    })
+    .await
 }

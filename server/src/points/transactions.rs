@@ -58,15 +58,20 @@ pub struct SearchParams {
     pub page_size: Option<String>,
 }
 
+/// One page of the transaction report.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TransactionPage {
+    /// The page's transactions, newest first.
     pub items: Vec<Transaction>,
     /// Transactions matching the filters in all; when `totalExact` is false, at least this many
     /// (the report counts exactly up to 10,000 matches past the page).
     pub total: i64,
+    /// Whether `total` is the exact count.
     pub total_exact: bool,
+    /// The page answered, from 1.
     pub page: i64,
+    /// Transactions per page: 10, 25 or 50.
     pub page_size: i64,
 }
 

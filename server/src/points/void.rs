@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use super::idempotency::{IdempotencyKey, Idempotent};
 use super::store::{self, NewTransaction};
-use super::{rules, Kind};
+use super::{post_once, rules, Kind};
 use axum::extract::State;
 
 use crate::db::{Conn, TenantTx};
@@ -25,6 +25,7 @@ use crate::throttle::{self, PasswordCheck};
 /// Screens that offer voiding (the report).
 pub const PERMISSIONS: &[&str] = &["/reportes"];
 
+/// The confirmation of a void; a cajero adds a supervisor's or admin's credentials.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VoidRequest {
@@ -34,8 +35,10 @@ pub struct VoidRequest {
     pub supervisor_password: Option<String>,
 }
 
+/// The answer of a void.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct VoidResponse {
+    /// A confirmation in the request's language (`Accept-Language`, Spanish by default).
     pub message: String,
 }
 
@@ -83,8 +86,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Voids an accreditation or redemption. A cajero voids only own transactions and gives a
 /// supervisor's or admin's credentials; supervisors and admins void any, with confirmation only.
 #[utoipa::path(post, path = "/transactions/{id}/void", tag = "points", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "transaction id"),
-           ("Idempotency-Key" = Option<String>, Header, description = "retries with the same key get the first answer and post nothing")),
+    params(("id" = i64, Path, description = "transaction id"), IdempotencyKey),
     request_body = VoidRequest,
     responses((status = 200, body = VoidResponse), crate::error::ApiErrors))]
 async fn void_handler(
@@ -111,28 +113,24 @@ async fn void_handler(
         (t, None)
     };
     let idempotent = Idempotent::new(&key, t.user.id, "void", json!({ "transactionId": id }));
-    if let Some(first_answer) = idempotent.begin(&t).await? {
-        t.commit().await?;
-        return Ok(first_answer);
-    }
-    let voided = void(&t, &t.user, id, approved_by.as_deref(), Utc::now()).await?;
-    audit(
-        &t,
-        "transaction.void",
-        "transaction",
-        Some(voided.transaction_id),
-        json!({
-            "type": voided.kind,
-            "points": voided.points,
-            "cancellationId": voided.cancellation_id,
-            "approvedBy": voided.approved_by,
-        }),
-    )
-    .await?;
-    let answer = idempotent.finish(&t, &VoidResponse { message: Msg::Voided.render(lang, &Params::new()) }).await?;
-    t.commit().await?;
-    crate::metrics::record_points("voided", voided.points);
-    Ok(answer)
+    post_once(t, idempotent, "voided", async |t: &Tenant| {
+        let voided = void(t, &t.user, id, approved_by.as_deref(), Utc::now()).await?;
+        audit(
+            t,
+            "transaction.void",
+            "transaction",
+            Some(voided.transaction_id),
+            json!({
+                "type": voided.kind,
+                "points": voided.points,
+                "cancellationId": voided.cancellation_id,
+                "approvedBy": voided.approved_by,
+            }),
+        )
+        .await?;
+        Ok((voided.points, VoidResponse { message: Msg::Voided.render(lang, &Params::new()) }))
+    })
+    .await
 }
 
 /// Voids transaction `id` at `now`, by `by`, inside the caller's transaction. A cajero's void

@@ -352,13 +352,21 @@ impl FromRequestParts<AppState> for ClientAddress {
 #[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CompanyInfo {
+    /// The company's id on the platform.
     pub id: i64,
+    /// The trade name, for the header and receipts.
     pub name: String,
+    /// An `https://` address or a path on this server; null when none.
     pub logo_url: Option<String>,
+    /// The registered business name (razón social); null when not given.
     pub business_name: Option<String>,
+    /// The company's tax id (NIT).
     pub tax_id: String,
+    /// For receipts; null when not given.
     pub address: Option<String>,
+    /// For receipts, as written; null when not given.
     pub phone: Option<String>,
+    /// What follows `@` in the company's logins.
     pub prefix: String,
 }
 
@@ -366,13 +374,22 @@ pub struct CompanyInfo {
 #[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
+    /// The user's id in its company; for a super admin, its id on the platform.
     pub id: i64,
+    /// The login name without the company's `@prefix`, lower case.
     pub username: String,
+    /// `admin`, `supervisor` or `cajero` (docs/roles.md); `super_admin` for a super admin.
     pub role: String,
+    /// The user's company; null for a super admin.
     pub company_id: Option<i64>,
+    /// The company's details; null for a super admin.
     pub company: Option<CompanyInfo>,
+    /// The point of sale the user's accreditations and redemptions are recorded at; null for admins
+    /// and super admins.
     pub pos_id: Option<i64>,
+    /// That point of sale's name; null without one.
     pub pos_name: Option<String>,
+    /// The super admin acting as this company's admin; null outside an impersonation.
     pub impersonated_by: Option<String>,
     /// Goes into the token only.
     #[serde(skip)]
@@ -380,9 +397,13 @@ pub struct UserView {
     pub session_version: i32,
 }
 
+/// A new session: its token and the user it is for.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct SessionResponse {
+    /// Sent as `Authorization: Bearer <token>`. It expires after the server's session lifetime, and
+    /// ends sooner when the user's password changes or the user or company is deactivated.
     pub token: String,
+    /// The user the token is for.
     pub user: UserView,
 }
 

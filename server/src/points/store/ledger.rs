@@ -155,14 +155,17 @@ pub(super) const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, 
     left join points_of_sale p on p.id = t.pos_id \
     left join products pr on pr.id = t.product_id";
 
-pub(super) fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
+/// The `type` column of a ledger row (the database's check allows only the four kinds).
+fn kind_from_row(row: &Row) -> AppResult<Kind> {
     let kind: &str = row.get("type");
-    let kind =
-        Kind::parse(kind).ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))?;
+    Kind::parse(kind).ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))
+}
+
+pub(super) fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
     Ok(Transaction {
         id: row.get("id"),
         date: row.get("created_at"),
-        kind,
+        kind: kind_from_row(row)?,
         points: row.get("points"),
         customer_id: row.get("customer_id"),
         customer_name: row.get("customer_name"),
@@ -209,11 +212,9 @@ const VOID_TARGET_SELECT: &str = "select id, type, points, customer_id, cashier_
     invoice_reference, product_id from transactions where id = $1";
 
 fn void_target_from_row(row: &Row) -> AppResult<VoidTarget> {
-    let kind: &str = row.get("type");
     Ok(VoidTarget {
         id: row.get("id"),
-        kind: Kind::parse(kind)
-            .ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))?,
+        kind: kind_from_row(row)?,
         points: row.get("points"),
         customer_id: row.get("customer_id"),
         cashier_id: row.get("cashier_id"),

@@ -38,15 +38,22 @@ pub const ICONS: [&str; 26] = [
 /// The icon shown for a stored name that is not (or no longer) in the set.
 pub const FALLBACK_ICON: &str = "Star";
 
+/// A product category.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Category {
+    /// The category's id (a product's `categoryId`).
     pub id: i64,
+    /// Unique in the company without regard to case.
     pub name: String,
+    /// A Heroicons name from the set `CategoryInput.icon` lists; `Star` for a stored name no longer
+    /// in it.
     pub icon: String,
 }
 
+/// A category to add, or a category's new name and icon.
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct CategoryInput {
+    /// Required, at most 200 characters; unique in the company without regard to case.
     #[schema(value_type = String, required = true, min_length = 1)]
     name: Option<String>,
     /// One of the icon names: Tag, Star, Gift, ShoppingBag, ...
@@ -72,5 +79,6 @@ impl CategoryInput {
 /// Products that use a category, for the delete confirmation.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct CategoryUsage {
+    /// Products in the category: while any are, deleting the category deactivates it instead.
     pub products: i64,
 }

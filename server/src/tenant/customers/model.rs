@@ -10,16 +10,28 @@ use crate::error::{AppError, AppResult, Field, Msg};
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Customer {
+    /// The customer's id (the `{id}` of the points operations).
     pub id: i64,
+    /// The ID document, unique in the company: 3 to 20 letters, digits or `-`, stored without dots
+    /// or spaces and upper-cased.
     pub document: String,
+    /// The customer's full name, at most 200 characters.
     pub name: String,
+    /// Null when not given.
     pub email: Option<String>,
+    /// As written; null when not given.
     pub phone: Option<String>,
+    /// Null when not given.
     pub address: Option<String>,
-    /// `YYYY-MM-DD`
+    /// `YYYY-MM-DD`; accreditations on that day and month, in the company's time zone, earn the
+    /// birthday bonus (a 29 February birthday counts on 28 February in other years). Null when not
+    /// given.
     #[schema(value_type = Option<String>, format = Date)]
     pub birthdate: Option<chrono::NaiveDate>,
+    /// The balance in whole points: the sum of the customer's ledger, never below 0.
     pub points: i64,
+    /// False once deleted while it had transactions: the till no longer finds it, its history stays
+    /// and its points still expire; it can be reactivated.
     #[serde(rename = "is_active")]
     pub is_active: bool,
 }
@@ -49,14 +61,19 @@ impl Customer {
 /// index), since collecting them all reads every customer's search key whatever the page needs.
 pub const FEW_MATCHES: i64 = 1000;
 
+/// A customer to add, or a customer's new details (every field but the document is replaced).
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct CustomerInput {
     /// 3 to 20 letters, digits or '-'; required when creating, kept when absent on an update.
     document: Option<String>,
+    /// Required, at most 200 characters.
     #[schema(value_type = String, required = true, min_length = 1)]
     name: Option<String>,
+    /// An email address, at most 254 characters; absent or empty: none.
     email: Option<String>,
+    /// At most 40 characters; absent or empty: none.
     phone: Option<String>,
+    /// At most 200 characters; absent or empty: none.
     address: Option<String>,
     /// `YYYY-MM-DD` (an ISO date-time is cut to its first 10 characters)
     birthdate: Option<String>,
@@ -114,5 +131,7 @@ pub struct SearchParams {
 /// Transactions that refer to a customer, for the delete confirmation.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct CustomerUsage {
+    /// Ledger rows of the customer: while there are any, deleting the customer deactivates it
+    /// instead.
     pub transactions: i64,
 }

@@ -6,36 +6,64 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult, Field, Msg};
 
+/// The screens supervisors and cajeros may use, as paths (admins may use every one). Grantable:
+/// `/main`, `/accreditar`, `/redimir`, `/reportes`, `/settings/customers`, `/settings/products`,
+/// `/settings/categories` (docs/roles.md).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct RolePermissions {
+    /// The paths supervisors may use.
     pub supervisor: Vec<String>,
+    /// The paths cajeros may use.
     pub cajero: Vec<String>,
 }
 
+/// The company's points program: its rules, its role permissions and its time zone
+/// (docs/points.md).
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Settings {
+    /// Points an invoice earns per peso, before the campaign and bonuses: 0.001 to 1000 in steps of
+    /// 0.001. A new company starts at 0, and the till refuses to accredit or redeem until it is
+    /// set.
     #[serde(with = "rust_decimal::serde::float")]
     #[schema(value_type = f64)]
     pub points_per_peso: Decimal,
+    /// Points per peso of redeemed value: points are worth `floor(points / redemptionRate)` pesos.
+    /// 1 to 1,000,000, whole; a new company starts at 0, and the till refuses to accredit or redeem
+    /// until it is set.
     #[serde(with = "rust_decimal::serde::float")]
     #[schema(value_type = f64)]
     pub redemption_rate: Decimal,
+    /// Multiplies the points of every accreditation: 1 to 100 in steps of 0.5 (1: no campaign).
     #[serde(with = "rust_decimal::serde::float")]
     #[schema(value_type = f64)]
     pub campaign_multiplier: Decimal,
+    /// `none`; `fifo` (a batch expires `pointsExpirationDays` after it was earned); `inactivity`
+    /// (every point of a customer with no accreditation or redemption for `inactivityDays`); or
+    /// `calendar` (points earned in a year expire when the next year ends).
     pub expiration_policy: String,
+    /// Days a batch of points lasts under `fifo`: 1 to 36,500.
     pub points_expiration_days: i32,
+    /// Days without activity after which `inactivity` expires a customer's points: 1 to 36,500.
     pub inactivity_days: i32,
+    /// Whether a customer's first accreditation (none earlier that is not voided) is multiplied by
+    /// `firstPurchaseBonusMultiplier`.
     pub enable_first_purchase_bonus: bool,
+    /// The first-purchase bonus's multiplier: 1 to 100 in steps of 0.1.
     #[serde(with = "rust_decimal::serde::float")]
     #[schema(value_type = f64)]
     pub first_purchase_bonus_multiplier: Decimal,
+    /// Whether accreditations on the customer's birthday, in the company's time zone, are
+    /// multiplied by `birthdayBonusMultiplier`.
     pub enable_birthday_bonus: bool,
+    /// The birthday bonus's multiplier: 1 to 100 in steps of 0.1.
     #[serde(with = "rust_decimal::serde::float")]
     #[schema(value_type = f64)]
     pub birthday_bonus_multiplier: Decimal,
+    /// The screens supervisors and cajeros may use.
     pub role_permissions: RolePermissions,
+    /// The company's IANA time zone: its days, birthdays and expiration dates are taken there
+    /// (`America/Bogota` when missing or unknown).
     pub time_zone: String,
 }
 
@@ -70,30 +98,43 @@ pub const GRANTABLE_PATHS: [&str; 7] = [
 
 pub const EXPIRATION_POLICIES: [&str; 4] = ["none", "fifo", "inactivity", "calendar"];
 
-/// A settings update: every field is optional and an absent one keeps its current value.
+/// A settings update: every field is optional and an absent one keeps its current value. A value
+/// equal to the current one is accepted even out of bounds, so the object `GET /settings` answered
+/// can be saved back.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettingsInput {
+    /// 0.001 to 1000, in steps of 0.001.
     #[serde(default, with = "rust_decimal::serde::float_option")]
     #[schema(value_type = Option<f64>)]
     points_per_peso: Option<Decimal>,
+    /// 1 to 1,000,000, whole.
     #[serde(default, with = "rust_decimal::serde::float_option")]
     #[schema(value_type = Option<f64>)]
     redemption_rate: Option<Decimal>,
+    /// 1 to 100, in steps of 0.5.
     #[serde(default, with = "rust_decimal::serde::float_option")]
     #[schema(value_type = Option<f64>)]
     campaign_multiplier: Option<Decimal>,
+    /// `none`, `fifo`, `inactivity` or `calendar`.
     expiration_policy: Option<String>,
+    /// 1 to 36,500.
     points_expiration_days: Option<i64>,
+    /// 1 to 36,500.
     inactivity_days: Option<i64>,
+    /// Turns the first-purchase bonus on or off.
     enable_first_purchase_bonus: Option<bool>,
+    /// 1 to 100, in steps of 0.1.
     #[serde(default, with = "rust_decimal::serde::float_option")]
     #[schema(value_type = Option<f64>)]
     first_purchase_bonus_multiplier: Option<Decimal>,
+    /// Turns the birthday bonus on or off.
     enable_birthday_bonus: Option<bool>,
+    /// 1 to 100, in steps of 0.1.
     #[serde(default, with = "rust_decimal::serde::float_option")]
     #[schema(value_type = Option<f64>)]
     birthday_bonus_multiplier: Option<Decimal>,
+    /// Replaces both lists; a path outside the grantable ones is refused, a repeated one kept once.
     role_permissions: Option<RolePermissions>,
     /// An IANA time zone, e.g. America/Bogota.
     time_zone: Option<String>,
