@@ -51,10 +51,13 @@ pub async fn add_user(
     role: &str,
     pos: &str,
 ) -> Result<(), tokio_postgres::Error> {
+    let pos_id: Option<i64> = tx
+        .query_opt("select id from points_of_sale where lower(name) = lower($1)", &[&pos])
+        .await?
+        .map(|row| row.get(0));
     tx.execute(
-        "insert into users (username, password_hash, role, pos_id) \
-         values ($1, $2, $3, (select id from points_of_sale where lower(name) = lower($4)))",
-        &[&username, &password_hash, &role, &pos],
+        "insert into users (username, password_hash, role, pos_id) values ($1, $2, $3, $4)",
+        &[&username, &password_hash, &role, &pos_id],
     )
     .await
     .map(drop)
