@@ -102,7 +102,7 @@ export function SelectField({ label, value, onChange, options, required, disable
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p className="form-error" role="alert">
+    <p className="notice tone-danger form-error" role="alert">
       {message}
     </p>
   );

@@ -35,7 +35,7 @@ function EarningPreview({ preview }: { preview: AccreditPreview }) {
       <SparklesIcon aria-hidden="true" />
       <span>{t('accredit.preview', { points: format.number(preview.points) })}</span>
       {bonuses.map((bonus) => (
-        <span key={bonus} className="accredit-bonus">
+        <span key={bonus} className="accredit-bonus tone-warning">
           {bonus}
         </span>
       ))}
@@ -135,13 +135,13 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
           maxLength={100}
         />
         {previewShown && (preview.data || preview.error) ? (
-          <p className="accredit-preview" data-testid="accredit-preview" aria-live="polite">
+          <p className="notice tone-info accredit-preview" data-testid="accredit-preview" aria-live="polite">
             {preview.error ? apiErrorMessage(preview.error) : preview.data ? <EarningPreview preview={preview.data} /> : null}
           </p>
         ) : null}
         <FormError message={error} />
         {success ? (
-          <p className="form-success" role="status">
+          <p className="notice tone-success form-success" role="status">
             <CheckCircleIcon aria-hidden="true" />
             {t('accredit.success', {
               points: format.number(success.points),

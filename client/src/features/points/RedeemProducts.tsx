@@ -1,8 +1,9 @@
-import { ArrowPathIcon, ListBulletIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
+import { ListBulletIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetCategoriesQuery } from '../../app/tenantApi';
 import { SelectField } from '../../components/FormField';
+import { LoadError } from '../../components/LoadError';
 import { SearchBox } from '../../components/SearchBox';
 import { byName } from '../../lib/paging';
 import type { Category, Customer, Product } from '../../lib/types';
@@ -99,15 +100,7 @@ export function ProductArea({ customer, loading, failed, onRetry, products, sear
     );
   }
   if (failed) {
-    return (
-      <div className="list-empty" role="alert">
-        <p>{t('redeem.errorLoadingProducts')}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-          <ArrowPathIcon aria-hidden="true" />
-          {t('redeem.retry')}
-        </button>
-      </div>
-    );
+    return <LoadError className="list-empty" message={t('redeem.errorLoadingProducts')} onRetry={onRetry} />;
   }
   if (products.length === 0) {
     return <p className="list-empty">{searching ? t('redeem.noProductsMatchSearch') : t('redeem.noProductsAvailable')}</p>;

@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon, ArrowPathIcon, NoSymbolIcon, PrinterIcon } from '@heroicons/react/24/outline';
+import { ArrowDownTrayIcon, NoSymbolIcon, PrinterIcon } from '@heroicons/react/24/outline';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
@@ -8,6 +8,7 @@ import { useGetPointsOfSaleQuery } from '../../app/tenantApi';
 import { useFormat } from '../../app/useFormat';
 import { toastShown } from '../../app/toasts';
 import { PagedList, type ListState } from '../../components/list';
+import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import type { ReceiptData } from '../../components/receipt/Receipt';
 import { ReceiptModal } from '../../components/receipt/ReceiptModal';
@@ -194,13 +195,7 @@ export function ReportsPage() {
       />
 
       {result.isError && !result.isFetching ? (
-        <div className="card reports-error" role="alert">
-          <p>{apiErrorMessage(result.error) ?? t('reports.errorLoading')}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void result.refetch()}>
-            <ArrowPathIcon aria-hidden="true" />
-            {t('reports.retry')}
-          </button>
-        </div>
+        <LoadError message={apiErrorMessage(result.error) ?? t('reports.errorLoading')} onRetry={() => void result.refetch()} />
       ) : null}
 
       {totals.data ? <ReportTotalsCard totals={totals.data} /> : null}

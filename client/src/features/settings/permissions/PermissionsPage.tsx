@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetSettingsQuery } from '../../../app/tenantApi';
+import { FormError } from '../../../components/FormField';
 import { LoadingOverlay } from '../../../components/LoadingOverlay';
 import { PageHeader } from '../../../components/PageHeader';
 import type { TKey } from '../../../i18n/keys';
@@ -93,11 +94,7 @@ function PermissionsForm({ initial }: { initial: RolePermissions }) {
           </tbody>
         </table>
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="settings-actions">
         <StatusMessage message={saved} testId="settings-saved" />
         <button type="submit" className="btn btn-primary" disabled={isLoading}>

@@ -208,7 +208,7 @@ function RulesForm({ settings }: { settings: Settings }) {
       </section>
 
       {error ? (
-        <div className="form-error" role="alert">
+        <div className="notice tone-danger form-error" role="alert">
           <p>{error}</p>
           {hiddenProblems.length > 0 ? (
             <ul>
