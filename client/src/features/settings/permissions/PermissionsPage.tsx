@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetSettingsQuery } from '../../../app/tenantApi';
 import { FormError } from '../../../components/FormField';
-import { LoadingOverlay } from '../../../components/LoadingOverlay';
-import { PageHeader } from '../../../components/PageHeader';
 import type { TKey } from '../../../i18n/keys';
 import { SETTINGS_SAVED_MESSAGE_MS } from '../../../lib/constants';
 import { GRANTABLE_PATHS, paths, type GrantablePath } from '../../../lib/paths';
 import type { RolePermissions } from '../../../lib/types';
 import { useSaveSettingsMutation } from '../settingsApi';
 import { useFeedback } from '../../../app/feedback';
-import { StatusMessage } from '../shared/StatusMessage';
+import { SaveActions } from '../shared/SaveActions';
+import { SettingsFormPage } from '../shared/SettingsFormPage';
 import { useTimedMessage } from '../shared/useTimedMessage';
 import { normalizePermissions, PERMISSION_ROLES, togglePermission, type PermissionRole } from './permissionGrid';
 
@@ -95,12 +93,7 @@ function PermissionsForm({ initial }: { initial: RolePermissions }) {
         </table>
       </div>
       <FormError message={error} />
-      <div className="settings-actions">
-        <StatusMessage message={saved} testId="settings-saved" />
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          {isLoading ? t('common.saving') : t('settings.permissions.save')}
-        </button>
-      </div>
+      <SaveActions saved={saved} saving={isLoading} label={t('settings.permissions.save')} />
     </form>
   );
 }
@@ -108,12 +101,11 @@ function PermissionsForm({ initial }: { initial: RolePermissions }) {
 /** /settings/permissions (admin): which screens supervisors and cajeros may open. */
 export function PermissionsPage() {
   const { t } = useTranslation();
-  const { data: settings, isLoading } = useGetSettingsQuery();
   return (
-    <section className="page">
-      <PageHeader title={t('settings.permissions.title')} subtitle={t('settings.permissions.subtitle')} />
-      {isLoading ? <LoadingOverlay /> : null}
-      {settings ? <PermissionsForm initial={settings.rolePermissions} /> : null}
-    </section>
+    <SettingsFormPage
+      title={t('settings.permissions.title')}
+      subtitle={t('settings.permissions.subtitle')}
+      form={(settings) => <PermissionsForm initial={settings.rolePermissions} />}
+    />
   );
 }
