@@ -9,8 +9,9 @@ import { useIdempotentSubmit } from '../../lib/idempotency';
 import { validateInvoiceAmount } from './points';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { DigitsField } from '../../components/DigitsField';
-import { FormError, TextField } from '../../components/FormField';
+import { FormError } from '../../components/FormField';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
+import { InvoiceReferenceField } from './InvoiceReferenceField';
 
 interface Success {
   points: number;
@@ -126,14 +127,7 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
           disabled={!customer}
           maxLength={19}
         />
-        <TextField
-          label={t('accredit.invoiceReference')}
-          value={reference}
-          onChange={setReference}
-          placeholder={t('accredit.invoiceReferencePlaceholder')}
-          disabled={!customer}
-          maxLength={100}
-        />
+        <InvoiceReferenceField label={t('accredit.invoiceReference')} value={reference} onChange={setReference} disabled={!customer} />
         {previewShown && (preview.data || preview.error) ? (
           <p className="notice tone-info accredit-preview" data-testid="accredit-preview" aria-live="polite">
             {preview.error ? apiErrorMessage(preview.error) : preview.data ? <EarningPreview preview={preview.data} /> : null}
