@@ -67,13 +67,15 @@ export interface SelectFieldProps {
   value: string;
   onChange: (value: string) => void;
   options: readonly { value: string; label: string }[];
+  /** The label of a first option of the empty value, before `options` (e.g. 'All types'). */
+  emptyOption?: string;
   required?: boolean;
   disabled?: boolean;
   name?: string;
   hint?: string;
 }
 
-export function SelectField({ label, value, onChange, options, required, disabled, name, hint }: SelectFieldProps) {
+export function SelectField({ label, value, onChange, options, emptyOption, required, disabled, name, hint }: SelectFieldProps) {
   const id = useId();
   return (
     <div className="field">
@@ -87,6 +89,7 @@ export function SelectField({ label, value, onChange, options, required, disable
         aria-required={required || undefined}
         onChange={(event) => onChange(event.target.value)}
       >
+        {emptyOption !== undefined ? <option value="">{emptyOption}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -102,7 +105,7 @@ export function SelectField({ label, value, onChange, options, required, disable
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p className="form-error" role="alert">
+    <p className="notice tone-danger form-error" role="alert">
       {message}
     </p>
   );

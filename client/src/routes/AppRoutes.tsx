@@ -3,9 +3,27 @@ import { AppLayout } from '../components/layout/AppLayout';
 import { LoginPage } from '../features/auth/LoginPage';
 import { paths } from '../lib/paths';
 import { RequireSession, RouteGuard } from './guards';
-import { pageRoutes, redirectRoutes, settingsRoute, UNKNOWN_PATH_TARGET } from './routeTable';
+import { pageRoutes, redirectRoutes, settingsRoute, UNKNOWN_PATH_TARGET, type PageRoute } from './routeTable';
 
 const { Layout: SettingsLayout } = settingsRoute;
+
+/**
+ * A page's route, the page behind the guard of its access. A function, not a component: <Routes>
+ * reads the <Route> elements it is given.
+ */
+function guardedPageRoute({ path, access, Page }: PageRoute) {
+  return (
+    <Route
+      key={path}
+      path={path}
+      element={
+        <RouteGuard access={access}>
+          <Page />
+        </RouteGuard>
+      }
+    />
+  );
+}
 
 export function AppRoutes() {
   return (
@@ -16,17 +34,7 @@ export function AppRoutes() {
       ))}
       <Route element={<RequireSession />}>
         <Route element={<AppLayout />}>
-          {pageRoutes.map(({ path, access, Page }) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <RouteGuard access={access}>
-                  <Page />
-                </RouteGuard>
-              }
-            />
-          ))}
+          {pageRoutes.map(guardedPageRoute)}
           <Route
             path={settingsRoute.path}
             element={
@@ -36,17 +44,7 @@ export function AppRoutes() {
             }
           >
             <Route index element={<RouteGuard access={settingsRoute.indexAccess}>{null}</RouteGuard>} />
-            {settingsRoute.children.map(({ path, access, Page }) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <RouteGuard access={access}>
-                    <Page />
-                  </RouteGuard>
-                }
-              />
-            ))}
+            {settingsRoute.children.map(guardedPageRoute)}
           </Route>
         </Route>
       </Route>

@@ -1,5 +1,4 @@
 import {
-  ArrowPathIcon,
   ArrowTrendingUpIcon,
   ArrowsRightLeftIcon,
   QrCodeIcon,
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/session';
 import { useFormat } from '../../app/useFormat';
+import { LoadError } from '../../components/LoadError';
 import { Modal } from '../../components/Modal';
 import { AccreditForm, RedeemForm } from '../points';
 import { PageHeader } from '../../components/PageHeader';
@@ -24,13 +24,15 @@ const PointsChart = lazy(() => import('./PointsChart'));
 interface Kpi {
   id: 'totalCustomers' | 'pointsInCirculation' | 'transactionsLast30Days' | 'pointsAccreditedLast30Days';
   Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
+  /** The icon's tint (index.css, "Tones"). */
+  tone: 'primary' | 'warning' | 'info' | 'success';
 }
 
 const KPIS: readonly Kpi[] = [
-  { id: 'totalCustomers', Icon: UsersIcon },
-  { id: 'pointsInCirculation', Icon: StarIcon },
-  { id: 'transactionsLast30Days', Icon: ArrowsRightLeftIcon },
-  { id: 'pointsAccreditedLast30Days', Icon: ArrowTrendingUpIcon },
+  { id: 'totalCustomers', Icon: UsersIcon, tone: 'primary' },
+  { id: 'pointsInCirculation', Icon: StarIcon, tone: 'warning' },
+  { id: 'transactionsLast30Days', Icon: ArrowsRightLeftIcon, tone: 'info' },
+  { id: 'pointsAccreditedLast30Days', Icon: ArrowTrendingUpIcon, tone: 'success' },
 ];
 
 function ChartPlaceholder({ text }: { text: string }) {
@@ -66,19 +68,13 @@ export function DashboardPage() {
       {isAdmin ? <SetupChecklist /> : null}
 
       {stats.isError ? (
-        <div className="card dashboard-error" role="alert">
-          <p>{t('dashboard.errorLoadingStats')}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void stats.refetch()}>
-            <ArrowPathIcon aria-hidden="true" />
-            {t('dashboard.retry')}
-          </button>
-        </div>
+        <LoadError message={t('dashboard.errorLoadingStats')} onRetry={() => void stats.refetch()} />
       ) : null}
 
       <ul className="kpi-grid" aria-label={t('dashboard.kpisLabel')} aria-busy={stats.isLoading}>
-        {KPIS.map(({ id, Icon }) => (
+        {KPIS.map(({ id, Icon, tone }) => (
           <li key={id} className="card kpi-card">
-            <Icon className={`kpi-icon kpi-icon-${id}`} aria-hidden="true" />
+            <Icon className={`kpi-icon tone-${tone}`} aria-hidden="true" />
             <div className="kpi-text">
               <span className="kpi-label">{t(`dashboard.kpi.${id}`)}</span>
               <span className="kpi-value" data-testid={`kpi-${id}`}>

@@ -9,8 +9,9 @@ import { useIdempotentSubmit } from '../../lib/idempotency';
 import { validateInvoiceAmount } from './points';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { DigitsField } from '../../components/DigitsField';
-import { FormError, TextField } from '../../components/FormField';
+import { FormError } from '../../components/FormField';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
+import { InvoiceReferenceField } from './InvoiceReferenceField';
 
 interface Success {
   points: number;
@@ -35,7 +36,7 @@ function EarningPreview({ preview }: { preview: AccreditPreview }) {
       <SparklesIcon aria-hidden="true" />
       <span>{t('accredit.preview', { points: format.number(preview.points) })}</span>
       {bonuses.map((bonus) => (
-        <span key={bonus} className="accredit-bonus">
+        <span key={bonus} className="accredit-bonus tone-warning">
           {bonus}
         </span>
       ))}
@@ -126,22 +127,15 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
           disabled={!customer}
           maxLength={19}
         />
-        <TextField
-          label={t('accredit.invoiceReference')}
-          value={reference}
-          onChange={setReference}
-          placeholder={t('accredit.invoiceReferencePlaceholder')}
-          disabled={!customer}
-          maxLength={100}
-        />
+        <InvoiceReferenceField label={t('accredit.invoiceReference')} value={reference} onChange={setReference} disabled={!customer} />
         {previewShown && (preview.data || preview.error) ? (
-          <p className="accredit-preview" data-testid="accredit-preview" aria-live="polite">
+          <p className="notice tone-info accredit-preview" data-testid="accredit-preview" aria-live="polite">
             {preview.error ? apiErrorMessage(preview.error) : preview.data ? <EarningPreview preview={preview.data} /> : null}
           </p>
         ) : null}
         <FormError message={error} />
         {success ? (
-          <p className="form-success" role="status">
+          <p className="notice tone-success form-success" role="status">
             <CheckCircleIcon aria-hidden="true" />
             {t('accredit.success', {
               points: format.number(success.points),

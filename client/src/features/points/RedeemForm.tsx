@@ -19,6 +19,7 @@ import { FormError, TextField } from '../../components/FormField';
 import { ReceiptModal } from '../../components/receipt/ReceiptModal';
 import type { ReceiptData } from '../../components/receipt/Receipt';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
+import { InvoiceReferenceField } from './InvoiceReferenceField';
 import type { ProductView } from './ProductPicker';
 import { ProductArea, ProductToolbar } from './RedeemProducts';
 
@@ -211,14 +212,7 @@ export function RedeemForm({ variant }: RedeemFormProps) {
             maxLength={200}
           />
         ) : null}
-        <TextField
-          label={t('redeem.invoiceReference')}
-          value={reference}
-          onChange={setReference}
-          placeholder={t('accredit.invoiceReferencePlaceholder')}
-          disabled={!customer}
-          maxLength={100}
-        />
+        <InvoiceReferenceField label={t('redeem.invoiceReference')} value={reference} onChange={setReference} disabled={!customer} />
         <FormError message={error} />
         <button type="submit" className="btn btn-primary btn-block" disabled={submitDisabled}>
           <GiftIcon aria-hidden="true" />

@@ -1,12 +1,26 @@
-import { ArrowPathIcon, ListBulletIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
-import { useMemo } from 'react';
+import { ListBulletIcon, Squares2X2Icon } from '@heroicons/react/24/outline';
+import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetCategoriesQuery } from '../../app/tenantApi';
 import { SelectField } from '../../components/FormField';
+import { LoadError } from '../../components/LoadError';
 import { SearchBox } from '../../components/SearchBox';
+import type { TKey } from '../../i18n/keys';
 import { byName } from '../../lib/paging';
 import type { Category, Customer, Product } from '../../lib/types';
 import { ProductPicker, type ProductView } from './ProductPicker';
+
+interface ViewChoice {
+  choice: ProductView;
+  label: TKey;
+  Icon: ComponentType<{ 'aria-hidden'?: boolean | 'true' }>;
+}
+
+/** The views the full screen offers, each a toggle button (the quick panel's is always compact). */
+const VIEW_CHOICES: readonly ViewChoice[] = [
+  { choice: 'grid', label: 'redeem.gridView', Icon: Squares2X2Icon },
+  { choice: 'list', label: 'redeem.listView', Icon: ListBulletIcon },
+];
 
 interface ProductToolbarProps {
   /** The full screen adds the category filter and the grid or list view. */
@@ -42,32 +56,23 @@ export function ProductToolbar({ full, search, onSearch, categoryId, onCategory,
             label={t('redeem.category')}
             value={categoryId}
             onChange={onCategory}
-            options={[
-              { value: '', label: t('redeem.allCategories') },
-              ...sortedCategories.map((category) => ({ value: String(category.id), label: category.name })),
-            ]}
+            emptyOption={t('redeem.allCategories')}
+            options={sortedCategories.map((category) => ({ value: String(category.id), label: category.name }))}
           />
           <div className="view-toggle" role="group" aria-label={t('redeem.view')}>
-            <button
-              type="button"
-              className="icon-button"
-              aria-pressed={view === 'grid'}
-              onClick={() => onView('grid')}
-              aria-label={t('redeem.gridView')}
-              title={t('redeem.gridView')}
-            >
-              <Squares2X2Icon aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-pressed={view === 'list'}
-              onClick={() => onView('list')}
-              aria-label={t('redeem.listView')}
-              title={t('redeem.listView')}
-            >
-              <ListBulletIcon aria-hidden="true" />
-            </button>
+            {VIEW_CHOICES.map(({ choice, label, Icon }) => (
+              <button
+                key={choice}
+                type="button"
+                className="icon-button"
+                aria-pressed={view === choice}
+                onClick={() => onView(choice)}
+                aria-label={t(label)}
+                title={t(label)}
+              >
+                <Icon aria-hidden="true" />
+              </button>
+            ))}
           </div>
         </>
       ) : null}
@@ -99,15 +104,7 @@ export function ProductArea({ customer, loading, failed, onRetry, products, sear
     );
   }
   if (failed) {
-    return (
-      <div className="list-empty" role="alert">
-        <p>{t('redeem.errorLoadingProducts')}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
-          <ArrowPathIcon aria-hidden="true" />
-          {t('redeem.retry')}
-        </button>
-      </div>
-    );
+    return <LoadError className="list-empty" message={t('redeem.errorLoadingProducts')} onRetry={onRetry} />;
   }
   if (products.length === 0) {
     return <p className="list-empty">{searching ? t('redeem.noProductsMatchSearch') : t('redeem.noProductsAvailable')}</p>;

@@ -48,25 +48,22 @@ export function ReportFiltersBar({ filters, onChange, active, onClear, pointsOfS
         label={t('reports.filters.type')}
         value={filters.type}
         onChange={(type) => onChange({ type: type as BarFilters['type'] })}
-        options={[{ value: '', label: t('reports.filters.allTypes') }, ...TYPES.map((type) => ({ value: type, label: t(`reports.types.${type}`) }))]}
+        emptyOption={t('reports.filters.allTypes')}
+        options={TYPES.map((type) => ({ value: type, label: t(`reports.types.${type}`) }))}
       />
       <SelectField
         label={t('reports.filters.pos')}
         value={filters.posId}
         onChange={(posId) => onChange({ posId })}
-        options={[
-          { value: '', label: t('reports.filters.allPos') },
-          ...pointsOfSale.map((pos) => ({ value: String(pos.id), label: pos.name })),
-        ]}
+        emptyOption={t('reports.filters.allPos')}
+        options={pointsOfSale.map((pos) => ({ value: String(pos.id), label: pos.name }))}
       />
       <SelectField
         label={t('reports.filters.cashier')}
         value={filters.cashier}
         onChange={(cashier) => onChange({ cashier })}
-        options={[
-          { value: '', label: t('reports.filters.allCashiers') },
-          ...cashiers.map((cashier) => ({ value: cashier, label: isSystemCashier(cashier) ? t('common.system') : cashier })),
-        ]}
+        emptyOption={t('reports.filters.allCashiers')}
+        options={cashiers.map((cashier) => ({ value: cashier, label: isSystemCashier(cashier) ? t('common.system') : cashier }))}
       />
       <DateFilter
         label={t('reports.filters.from')}

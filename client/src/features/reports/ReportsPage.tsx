@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon, ArrowPathIcon, NoSymbolIcon, PrinterIcon } from '@heroicons/react/24/outline';
+import { ArrowDownTrayIcon, NoSymbolIcon, PrinterIcon } from '@heroicons/react/24/outline';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
@@ -8,7 +8,9 @@ import { useGetPointsOfSaleQuery } from '../../app/tenantApi';
 import { useFormat } from '../../app/useFormat';
 import { toastShown } from '../../app/toasts';
 import { PagedList, type ListState } from '../../components/list';
+import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
+import { RowActionButton } from '../../components/RowActionButton';
 import type { ReceiptData } from '../../components/receipt/Receipt';
 import { ReceiptModal } from '../../components/receipt/ReceiptModal';
 import { LIST_DEFAULT_PAGE_SIZE } from '../../lib/constants';
@@ -194,13 +196,7 @@ export function ReportsPage() {
       />
 
       {result.isError && !result.isFetching ? (
-        <div className="card reports-error" role="alert">
-          <p>{apiErrorMessage(result.error) ?? t('reports.errorLoading')}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void result.refetch()}>
-            <ArrowPathIcon aria-hidden="true" />
-            {t('reports.retry')}
-          </button>
-        </div>
+        <LoadError message={apiErrorMessage(result.error) ?? t('reports.errorLoading')} onRetry={() => void result.refetch()} />
       ) : null}
 
       {totals.data ? <ReportTotalsCard totals={totals.data} /> : null}
@@ -240,31 +236,24 @@ export function ReportsPage() {
             renderActions={(tx) => (
               <>
                 {canReprint(tx) ? (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm"
+                  <RowActionButton
+                    Icon={PrinterIcon}
+                    text={t('reports.reprint')}
+                    label={t('reports.reprintLabel', { id: tx.id })}
                     onClick={() => setReprint({ transaction: tx, previousBalance: tx.balanceBefore ?? null, newBalance: tx.balanceAfter ?? null })}
-                    aria-label={t('reports.reprintLabel', { id: tx.id })}
-                    title={t('reports.reprint')}
-                  >
-                    <PrinterIcon aria-hidden="true" />
-                    <span className="hide-sm">{t('reports.reprint')}</span>
-                  </button>
+                  />
                 ) : null}
                 {user && canVoid(tx, user) ? (
-                  <button
-                    type="button"
-                    className="btn btn-secondary btn-sm btn-void"
+                  <RowActionButton
+                    Icon={NoSymbolIcon}
+                    text={t('reports.void.button')}
+                    label={t('reports.void.buttonLabel', { id: tx.id })}
+                    className="btn-void"
                     onClick={() => {
                       setVoidError(null);
                       setVoiding(tx);
                     }}
-                    aria-label={t('reports.void.buttonLabel', { id: tx.id })}
-                    title={t('reports.void.button')}
-                  >
-                    <NoSymbolIcon aria-hidden="true" />
-                    <span className="hide-sm">{t('reports.void.button')}</span>
-                  </button>
+                  />
                 ) : null}
               </>
             )}

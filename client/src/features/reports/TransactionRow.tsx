@@ -1,8 +1,16 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../app/useFormat';
-import type { Transaction } from '../../lib/types';
+import type { Transaction, TransactionType } from '../../lib/types';
 import { isSystemCashier, transactionDescription } from '../../lib/ledger';
+
+/** The tint of each type's chip; a cancellation has a look of its own (reports.css). */
+const TYPE_CHIP: Record<TransactionType, string> = {
+  accreditation: 'tone-success',
+  redemption: 'tone-info',
+  expiration: 'tone-warning',
+  cancellation: 'tx-type-cancellation',
+};
 
 /**
  * The row's description in the screen's language; an accreditation's is its invoice amount,
@@ -28,8 +36,8 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
     <div className={`tx-row ${tx.is_voided ? 'tx-voided' : ''}`} data-testid={`transaction-${tx.id}`}>
       <div className="tx-main">
         <div className="tx-heading">
-          <span className={`chip tx-type tx-type-${tx.type}`}>{t(`reports.types.${tx.type}`)}</span>
-          {tx.is_voided ? <span className="chip tx-voided-badge">{t('reports.voidedBadge')}</span> : null}
+          <span className={`chip tx-type ${TYPE_CHIP[tx.type]}`}>{t(`reports.types.${tx.type}`)}</span>
+          {tx.is_voided ? <span className="chip tone-danger">{t('reports.voidedBadge')}</span> : null}
           <span className="row-meta">{t('reports.row.id', { id: tx.id })}</span>
           <time className="row-meta" dateTime={tx.date}>
             {format.dateTime(tx.date)}

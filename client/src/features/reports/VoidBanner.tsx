@@ -25,7 +25,7 @@ export function VoidBanner({ result, onDone }: { result: VoidResult | null; onDo
   if (!result) return null;
   const Icon = result.kind === 'success' ? CheckCircleIcon : XCircleIcon;
   return (
-    <div className={`void-banner void-banner-${result.kind}`} role={result.kind === 'success' ? 'status' : 'alert'}>
+    <div className={`void-banner ${result.kind === 'success' ? 'tone-success' : 'tone-danger'}`} role={result.kind === 'success' ? 'status' : 'alert'}>
       <Icon aria-hidden="true" />
       <span>{result.message}</span>
     </div>

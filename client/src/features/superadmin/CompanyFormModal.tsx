@@ -42,6 +42,11 @@ export function CompanyFormModal({ company, submitting, error, onCancel, onCreat
     return (value: string) => setValues((current) => ({ ...current, [key]: value }));
   }
 
+  /** A field's label, name, value and change, by its key. */
+  function bind<K extends keyof CompanyFormValues>(key: K) {
+    return { label: t(`superAdmin.fields.${key}`), name: key, value: values[key], onChange: set(key) };
+  }
+
   function submit() {
     const details: CompanyDetails = {
       name: values.name.trim(),
@@ -77,11 +82,9 @@ export function CompanyFormModal({ company, submitting, error, onCancel, onCreat
       submitLabel={isEdit ? t('common.update') : t('superAdmin.create')}
     >
       <div className="form-grid">
-        <TextField label={t('superAdmin.fields.name')} name="name" value={values.name} onChange={set('name')} required maxLength={200} />
+        <TextField {...bind('name')} required maxLength={200} />
         <TextField
-          label={t('superAdmin.fields.prefix')}
-          name="prefix"
-          value={values.prefix}
+          {...bind('prefix')}
           onChange={(value) => set('prefix')(sanitizePrefix(value))}
           required={!isEdit}
           readOnly={isEdit}
@@ -91,30 +94,12 @@ export function CompanyFormModal({ company, submitting, error, onCancel, onCreat
           spellCheck={false}
           hint={isEdit ? t('superAdmin.prefixReadOnly') : t('superAdmin.prefixHint')}
         />
-        <TextField label={t('superAdmin.fields.taxId')} name="taxId" value={values.taxId} onChange={set('taxId')} required maxLength={50} />
-        <TextField label={t('superAdmin.fields.businessName')} name="businessName" value={values.businessName} onChange={set('businessName')} maxLength={200} />
-        <TextField label={t('superAdmin.fields.address')} name="address" value={values.address} onChange={set('address')} maxLength={200} />
-        <TextField label={t('superAdmin.fields.phone')} name="phone" type="tel" value={values.phone} onChange={set('phone')} maxLength={50} />
-        <TextField
-          label={t('superAdmin.fields.logoUrl')}
-          name="logoUrl"
-          type="url"
-          value={values.logoUrl}
-          onChange={set('logoUrl')}
-          className="form-grid-wide"
-          maxLength={500}
-        />
-        {isEdit ? null : (
-          <TextField
-            label={t('superAdmin.fields.adminPassword')}
-            name="adminPassword"
-            type="password"
-            value={values.adminPassword}
-            onChange={set('adminPassword')}
-            autoComplete="new-password"
-            required
-          />
-        )}
+        <TextField {...bind('taxId')} required maxLength={50} />
+        <TextField {...bind('businessName')} maxLength={200} />
+        <TextField {...bind('address')} maxLength={200} />
+        <TextField {...bind('phone')} type="tel" maxLength={50} />
+        <TextField {...bind('logoUrl')} type="url" className="form-grid-wide" maxLength={500} />
+        {isEdit ? null : <TextField {...bind('adminPassword')} type="password" autoComplete="new-password" required />}
       </div>
     </EditModal>
   );

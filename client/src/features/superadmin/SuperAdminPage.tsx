@@ -9,6 +9,7 @@ import { toastShown } from '../../app/toasts';
 import { DeleteConfirmModal, PagedList } from '../../components/list';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { PageHeader } from '../../components/PageHeader';
+import { RowActionButton } from '../../components/RowActionButton';
 import { COMPANY_DEFAULT_PAGE_SIZE, COMPANY_PAGE_SIZES } from '../../lib/constants';
 import { byName, matchesSearch } from '../../lib/paging';
 import { paths } from '../../lib/paths';
@@ -172,16 +173,12 @@ export function SuperAdminPage() {
         )}
         renderActions={(company) => (
           <>
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
+            <RowActionButton
+              Icon={ArrowRightEndOnRectangleIcon}
+              text={t('superAdmin.impersonate')}
               onClick={() => void handleImpersonate(company)}
               disabled={impersonateState.isLoading}
-              title={t('superAdmin.impersonate')}
-            >
-              <ArrowRightEndOnRectangleIcon aria-hidden="true" />
-              <span className="hide-sm">{t('superAdmin.impersonate')}</span>
-            </button>
+            />
             <button
               type="button"
               className="icon-button"

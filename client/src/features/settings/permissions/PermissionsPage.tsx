@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetSettingsQuery } from '../../../app/tenantApi';
-import { LoadingOverlay } from '../../../components/LoadingOverlay';
-import { PageHeader } from '../../../components/PageHeader';
+import { FormError } from '../../../components/FormField';
 import type { TKey } from '../../../i18n/keys';
 import { SETTINGS_SAVED_MESSAGE_MS } from '../../../lib/constants';
 import { GRANTABLE_PATHS, paths, type GrantablePath } from '../../../lib/paths';
 import type { RolePermissions } from '../../../lib/types';
 import { useSaveSettingsMutation } from '../settingsApi';
 import { useFeedback } from '../../../app/feedback';
-import { StatusMessage } from '../shared/StatusMessage';
+import { SaveActions } from '../shared/SaveActions';
+import { SettingsFormPage } from '../shared/SettingsFormPage';
 import { useTimedMessage } from '../shared/useTimedMessage';
 import { normalizePermissions, PERMISSION_ROLES, togglePermission, type PermissionRole } from './permissionGrid';
 
@@ -93,17 +92,8 @@ function PermissionsForm({ initial }: { initial: RolePermissions }) {
           </tbody>
         </table>
       </div>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="settings-actions">
-        <StatusMessage message={saved} testId="settings-saved" />
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          {isLoading ? t('common.saving') : t('settings.permissions.save')}
-        </button>
-      </div>
+      <FormError message={error} />
+      <SaveActions saved={saved} saving={isLoading} label={t('settings.permissions.save')} />
     </form>
   );
 }
@@ -111,12 +101,11 @@ function PermissionsForm({ initial }: { initial: RolePermissions }) {
 /** /settings/permissions (admin): which screens supervisors and cajeros may open. */
 export function PermissionsPage() {
   const { t } = useTranslation();
-  const { data: settings, isLoading } = useGetSettingsQuery();
   return (
-    <section className="page">
-      <PageHeader title={t('settings.permissions.title')} subtitle={t('settings.permissions.subtitle')} />
-      {isLoading ? <LoadingOverlay /> : null}
-      {settings ? <PermissionsForm initial={settings.rolePermissions} /> : null}
-    </section>
+    <SettingsFormPage
+      title={t('settings.permissions.title')}
+      subtitle={t('settings.permissions.subtitle')}
+      form={(settings) => <PermissionsForm initial={settings.rolePermissions} />}
+    />
   );
 }

@@ -1,10 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetSettingsQuery } from '../../../app/tenantApi';
 import { useFormat } from '../../../app/useFormat';
 import { SelectField } from '../../../components/FormField';
-import { LoadingOverlay } from '../../../components/LoadingOverlay';
-import { PageHeader } from '../../../components/PageHeader';
 import type { TKey } from '../../../i18n/keys';
 import { SETTINGS_SAVED_MESSAGE_MS } from '../../../lib/constants';
 import { intlLocale } from '../../../lib/format';
@@ -12,7 +9,8 @@ import type { ExpirationPolicy, Settings } from '../../../lib/types';
 import { useSaveSettingsMutation } from '../settingsApi';
 import { CheckboxField } from '../shared/CheckboxField';
 import { useFeedback } from '../../../app/feedback';
-import { StatusMessage } from '../shared/StatusMessage';
+import { SaveActions } from '../shared/SaveActions';
+import { SettingsFormPage } from '../shared/SettingsFormPage';
 import { useTimedMessage } from '../shared/useTimedMessage';
 import { MaintenanceCard } from './MaintenanceCard';
 import {
@@ -151,6 +149,19 @@ function RulesForm({ settings }: { settings: Settings }) {
       <RuleField rule={rule} values={values} problem={problems[rule]} onChange={(value) => set(rule, value)} />
     ) : null;
 
+  // A bonus: its switch, then its multiplier while the switch is on.
+  const bonus = (enable: 'enableFirstPurchaseBonus' | 'enableBirthdayBonus', multiplier: NumericRule) => (
+    <div className="form-fields">
+      <CheckboxField
+        label={t(`settings.rules.${enable}`)}
+        name={enable}
+        checked={values[enable]}
+        onChange={(checked) => set(enable, checked)}
+      />
+      {field(multiplier)}
+    </div>
+  );
+
   // Problems with fields the current choices hide are listed in the form error.
   const hiddenProblems = (Object.keys(problems) as NumericRule[]).filter((rule) => !isRuleVisible(rule, values));
 
@@ -186,29 +197,13 @@ function RulesForm({ settings }: { settings: Settings }) {
       <section className="settings-section" aria-label={t('settings.rules.bonusesTitle')}>
         <h2 className="settings-section-title">{t('settings.rules.bonusesTitle')}</h2>
         <div className="form-grid">
-          <div className="form-fields">
-            <CheckboxField
-              label={t('settings.rules.enableFirstPurchaseBonus')}
-              name="enableFirstPurchaseBonus"
-              checked={values.enableFirstPurchaseBonus}
-              onChange={(checked) => set('enableFirstPurchaseBonus', checked)}
-            />
-            {field('firstPurchaseBonusMultiplier')}
-          </div>
-          <div className="form-fields">
-            <CheckboxField
-              label={t('settings.rules.enableBirthdayBonus')}
-              name="enableBirthdayBonus"
-              checked={values.enableBirthdayBonus}
-              onChange={(checked) => set('enableBirthdayBonus', checked)}
-            />
-            {field('birthdayBonusMultiplier')}
-          </div>
+          {bonus('enableFirstPurchaseBonus', 'firstPurchaseBonusMultiplier')}
+          {bonus('enableBirthdayBonus', 'birthdayBonusMultiplier')}
         </div>
       </section>
 
       {error ? (
-        <div className="form-error" role="alert">
+        <div className="notice tone-danger form-error" role="alert">
           <p>{error}</p>
           {hiddenProblems.length > 0 ? (
             <ul>
@@ -222,12 +217,7 @@ function RulesForm({ settings }: { settings: Settings }) {
         </div>
       ) : null}
 
-      <div className="settings-actions">
-        <StatusMessage message={saved} testId="settings-saved" />
-        <button type="submit" className="btn btn-primary" disabled={isLoading}>
-          {isLoading ? t('common.saving') : t('settings.rules.save')}
-        </button>
-      </div>
+      <SaveActions saved={saved} saving={isLoading} label={t('settings.rules.save')} />
     </form>
   );
 }
@@ -235,13 +225,13 @@ function RulesForm({ settings }: { settings: Settings }) {
 /** /settings/rules (admin): the program rules and the maintenance card. */
 export function RulesPage() {
   const { t } = useTranslation();
-  const { data: settings, isLoading } = useGetSettingsQuery();
   return (
-    <section className="page">
-      <PageHeader title={t('settings.rules.title')} subtitle={t('settings.rules.subtitle')} />
-      {isLoading ? <LoadingOverlay /> : null}
-      {settings ? <RulesForm settings={settings} /> : null}
+    <SettingsFormPage
+      title={t('settings.rules.title')}
+      subtitle={t('settings.rules.subtitle')}
+      form={(settings) => <RulesForm settings={settings} />}
+    >
       <MaintenanceCard />
-    </section>
+    </SettingsFormPage>
   );
 }

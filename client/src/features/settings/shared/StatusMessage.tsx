@@ -7,7 +7,7 @@ export function StatusMessage({ message, testId }: { message: TimedMessage | nul
   const Icon = message.kind === 'success' ? CheckCircleIcon : XCircleIcon;
   return (
     <div
-      className={`status-message status-message-${message.kind}`}
+      className={`status-message ${message.kind === 'success' ? 'tone-success' : 'tone-danger'}`}
       role={message.kind === 'error' ? 'alert' : 'status'}
       data-testid={testId}
     >
