@@ -146,7 +146,7 @@ export function ProductsPage() {
                   {t('products.pointsValueText', { points: format.number(product.pointsValue) })}
                 </span>
               </div>
-              <span className={`badge ${product.is_active ? 'badge-success' : 'badge-muted'}`}>
+              <span className={`badge ${product.is_active ? 'tone-success' : 'badge-muted'}`}>
                 {product.is_active ? t('common.active') : t('common.inactive')}
               </span>
             </div>
