@@ -155,7 +155,7 @@ server_load() {
 server_load 3 >/dev/null
 run_pgbench 3 "" >/dev/null
 server_lines=(); server_rates=(); server_p99s=(); pgbench_lines=(); pgbench_rates=(); pgbench_p99s=(); round_ratios=()
-server_ticks=0; server_pg_ticks=0; server_sent=0; generator_cpu=0
+server_ticks=0; server_pg_ticks=0; server_sent=0; server_failed=0; generator_cpu=0
 pgbench_pg_ticks=0; pgbench_sent=0; pgbench_cpu=0; pgbench_failed=0
 for round in $(seq "$ROUNDS"); do
   server_cpu0=$(proc_cpu "$server_pid"); pg_cpu0=$(pg_cpu)
@@ -166,6 +166,7 @@ for round in $(seq "$ROUNDS"); do
   server_rates+=("$(field "$result" rps)"); server_p99s+=("$(field "$result" p99_ms)")
   server_ticks=$((server_ticks + server_cpu1 - server_cpu0)); server_pg_ticks=$((server_pg_ticks + pg_cpu1 - pg_cpu0))
   server_sent=$((server_sent + $(field "$result" ok) + $(field "$result" errors)))
+  server_failed=$((server_failed + $(field "$result" errors)))
   generator_cpu=$(awk -v a="$generator_cpu" -v b="$(cat "$cpu_file")" 'BEGIN { print a + b }')
 
   rm -f "$out"/pgbench_log*
@@ -184,12 +185,12 @@ for round in $(seq "$ROUNDS"); do
   pgbench_cpu=$(awk -v a="$pgbench_cpu" -v b="$(cat "$cpu_file")" 'BEGIN { print a + b }')
   pgbench_failed=$((pgbench_failed + ${failed:-0}))
   round_ratios+=("$(ratio "${server_rates[-1]}" "$tps")")
-  say "   round $round: server ${server_rates[-1]}/s, p99 ${server_p99s[-1]} ms; pgbench $(printf '%.1f' "$tps")/s, p99 ${pgbench_p99s[-1]} ms; ratio ${round_ratios[-1]}"
+  say "   round $round: server ${server_rates[-1]}/s, p99 ${server_p99s[-1]} ms, $(field "$result" errors) failed; pgbench $(printf '%.1f' "$tps")/s, p99 ${pgbench_p99s[-1]} ms, ${failed:-0} failed; ratio ${round_ratios[-1]}"
 done
 server_rps=$(median "${server_rates[@]}")
 pgbench_tps=$(median "${pgbench_rates[@]}")
 say "   server, median round: $(for i in "${!server_rates[@]}"; do [ "${server_rates[$i]}" = "$server_rps" ] && { echo "${server_lines[$i]}"; break; }; done)"
-say "   CPU per request: server $(per_request "$server_ticks" "$server_sent") ms, PostgreSQL $(per_request "$server_pg_ticks" "$server_sent") ms, load generator $(awk -v c="$generator_cpu" -v n="$server_sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms"
+say "   CPU per request: server $(per_request "$server_ticks" "$server_sent") ms, PostgreSQL $(per_request "$server_pg_ticks" "$server_sent") ms, load generator $(awk -v c="$generator_cpu" -v n="$server_sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms; ${server_failed} of ${server_sent} requests failed"
 say "   server memory (RSS): $(peak_rss)"
 say "   pgbench, median round: $(for i in "${!pgbench_rates[@]}"; do [ "${pgbench_rates[$i]}" = "$pgbench_tps" ] && { echo "${pgbench_lines[$i]}"; break; }; done)"
 say "   CPU per transaction: PostgreSQL $(per_request "$pgbench_pg_ticks" "$pgbench_sent") ms, pgbench $(awk -v c="$pgbench_cpu" -v n="$pgbench_sent" 'BEGIN { printf "%.2f", c * 1000 / n }') ms; ${pgbench_failed} failed"
@@ -215,7 +216,8 @@ say "   loyalty migrate, one trivial migration: $(timed "$loyalty" migrate --dat
 
 # The first run right after provisioning, while each database connection still meets most
 # companies for the first time. `scale_load LABEL SECONDS WARMUP` prints the run's lines under
-# LABEL (none when LABEL is empty); its requests per second and p99 go to $scale_rps, $scale_p99.
+# LABEL (none when LABEL is empty); its requests per second, p99 and failed requests go to
+# $scale_rps, $scale_p99, $scale_failed.
 scale_load() {
   local run
   run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
@@ -223,6 +225,7 @@ scale_load() {
   [ -z "$1" ] || grep -v '^RESULT' <<<"$run" | sed "s/^/   server, $1: /" | tee -a "$results"
   scale_rps=$(field "$(grep '^RESULT' <<<"$run")" rps)
   scale_p99=$(field "$(grep '^RESULT' <<<"$run")" p99_ms)
+  scale_failed=$(field "$(grep '^RESULT' <<<"$run")" errors)
 }
 scale_load "first run" "$RUN_SECONDS" 3
 first_rps=$scale_rps
@@ -234,7 +237,7 @@ for round in $(seq "$ROUNDS"); do
   warm_rates+=("$scale_rps")
   alone=$(grep '^RESULT' <<<"$(server_load "$ROUND_SECONDS")")
   scale_ratios+=("$(ratio "$scale_rps" "$(field "$alone" rps)")")
-  say "   round $round: $SCALE_TENANTS companies ${scale_rps}/s, p99 ${scale_p99} ms; $TENANTS companies $(field "$alone" rps)/s, p99 $(field "$alone" p99_ms) ms; ratio ${scale_ratios[-1]}"
+  say "   round $round: $SCALE_TENANTS companies ${scale_rps}/s, p99 ${scale_p99} ms, ${scale_failed} failed; $TENANTS companies $(field "$alone" rps)/s, p99 $(field "$alone" p99_ms) ms, $(field "$alone" errors) failed; ratio ${scale_ratios[-1]}"
 done
 say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput (goal >= 0.9): $(median "${scale_ratios[@]}") once the connections know the companies (median of the rounds' ${scale_ratios[*]}); first run after provisioning $(ratio "$first_rps" "$server_rps") (to step 1's median; the rounds' median to it: $(ratio "$(median "${warm_rates[@]}")" "$server_rps"))"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"

@@ -14,7 +14,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Context};
 use clap::{Parser, Subcommand};
@@ -128,6 +128,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Load { tokens, customers, concurrency, seconds, warmup_seconds, mix, timeline } => {
             let tokens = read_tokens(&tokens)?;
             let run = Run {
+                stamp: run_stamp(),
                 customers,
                 concurrency,
                 duration: Duration::from_secs(seconds),
@@ -243,6 +244,10 @@ const ALL_MIX: [&str; 6] = ["accredit", "redeem", "void", "accredit", "report", 
 const EXPIRE_EVERY: u64 = 50;
 
 struct Run {
+    /// Tells this run's invoice references and idempotency keys apart from every other run's:
+    /// a company credits an invoice once, and the bench runs the load many times against the
+    /// same companies.
+    stamp: String,
     customers: i64,
     concurrency: usize,
     duration: Duration,
@@ -266,6 +271,11 @@ struct WorkerTally {
     errors: std::collections::BTreeMap<String, u64>,
     per_operation: std::collections::BTreeMap<&'static str, u64>,
     seconds: Vec<Second>,
+}
+
+/// The start of this run in nanoseconds since the epoch, in hexadecimal.
+fn run_stamp() -> String {
+    format!("{:x}", SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos()))
 }
 
 /// One request of the mix: its name, method, path and body.
@@ -292,7 +302,7 @@ fn next_request(
             "accredit",
             post,
             format!("/api/customers/{customer}/accredit"),
-            Some(json!({ "invoiceAmount": amount, "invoiceReference": format!("F-{worker}-{n}") })),
+            Some(json!({ "invoiceAmount": amount, "invoiceReference": format!("F-{}-{worker}-{n}", run.stamp) })),
         ),
         ("void", Some(id)) => ("void", post, format!("/api/transactions/{id}/void"), Some(json!({}))),
         ("redeem", _) | ("void", None) => {
@@ -328,7 +338,7 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
                     _ => (company, None),
                 };
                 let (operation, method, path, body) = next_request(&run, worker, n, customer, voidable);
-                let key = format!("bench-{worker}-{n}-{}", started.elapsed().as_nanos());
+                let key = format!("bench-{}-{worker}-{n}", run.stamp);
                 n += 1;
                 let t0 = Instant::now();
                 let mut request = http.request(method, format!("{base}{path}")).bearer_auth(&tokens[company]);
