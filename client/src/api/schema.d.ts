@@ -951,9 +951,14 @@ export interface components {
              */
             transactions: number;
         };
+        /**
+         * @description The dashboard: the company's KPIs over the last 30 days in its time zone, the daily chart and
+         *     the points liability.
+         */
         Dashboard: {
             /** @description 30 local days, oldest first, today last. */
             daily: components["schemas"]["DayBucket"][];
+            /** @description The points active customers hold and what they are worth in pesos. */
             liability: components["schemas"]["Liability"];
             /**
              * Format: int64
@@ -997,11 +1002,16 @@ export interface components {
         /**
          * @description What a delete did: `hard` removed the record, `soft` made it inactive because history
          *     or other records refer to it.
+         *     What a delete did: `hard`, the record is gone for good (nothing referred to it); `soft`, it is
+         *     kept inactive because other records or the ledger refer to it, and can be reactivated.
          * @enum {string}
          */
         DeleteKind: "hard" | "soft";
+        /** @description The answer to a delete. */
         DeleteResponse: {
+            /** @description Whether the record was deleted for good or deactivated. */
             deleted: components["schemas"]["DeleteKind"];
+            /** @description What was done, in the request's language (`Accept-Language`), to show as it is. */
             message: string;
         };
         /** @description The body of every error answer. */
@@ -1016,12 +1026,14 @@ export interface components {
             /** @description The values the message speaks of (`field`, `max`, ...), when it has any. */
             params?: Record<string, never> | null;
         };
+        /** @description The outcome of running the expiration policy by hand. */
         ExpirationResponse: {
             /**
              * Format: int64
              * @description Customers who lost points in this run.
              */
             customers: number;
+            /** @description What the run did, in the request's language, to show as it is. */
             message: string;
             /**
              * Format: int64
@@ -1055,7 +1067,12 @@ export interface components {
              */
             value: number;
         };
+        /**
+         * @description A login. A missing or empty field is refused with 400; a wrong pair with 401, and repeated
+         *     failures are slowed down and then locked, 429 (docs/reliability.md).
+         */
         LoginRequest: {
+            /** @description The user's password, as typed. */
             password: string;
             /** @description `username@prefix` for a company user, the bare username for a super admin. */
             username: string;
@@ -1285,16 +1302,23 @@ export interface components {
         ReportTotals: {
             /**
              * Format: int64
-             * @description Whole pesos.
+             * @description The accreditations' invoice amounts, in whole pesos.
              */
             invoiceAmount: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Points the accreditations gave.
+             */
             pointsAccredited: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Points the redemptions took, as a positive number.
+             */
             pointsRedeemed: number;
             /**
              * Format: int64
-             * @description Whole pesos.
+             * @description What the redemptions were worth, in whole pesos (the product's price, or the points' peso
+             *     value).
              */
             redeemedValue: number;
         };

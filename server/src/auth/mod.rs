@@ -20,11 +20,14 @@ mod store;
 // ---------------------------------------------------------------------------------------------
 // Login
 
+/// A login. A missing or empty field is refused with 400; a wrong pair with 401, and repeated
+/// failures are slowed down and then locked, 429 (docs/reliability.md).
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct LoginRequest {
     /// `username@prefix` for a company user, the bare username for a super admin.
     #[schema(value_type = String, required = true, min_length = 1)]
     username: Option<String>,
+    /// The user's password, as typed.
     #[schema(value_type = String, required = true, min_length = 1)]
     password: Option<String>,
 }

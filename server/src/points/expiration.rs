@@ -62,8 +62,10 @@ pub struct Expired {
     pub customers: i64,
 }
 
+/// The outcome of running the expiration policy by hand.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct ExpirationResponse {
+    /// What the run did, in the request's language, to show as it is.
     pub message: String,
     /// Points expired by this run.
     pub points: i64,

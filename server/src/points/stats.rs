@@ -45,6 +45,8 @@ pub struct Liability {
     pub value: i128,
 }
 
+/// The dashboard: the company's KPIs over the last 30 days in its time zone, the daily chart and
+/// the points liability.
 #[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Dashboard {
@@ -60,6 +62,7 @@ pub struct Dashboard {
     pub points_accredited_last30_days: i128,
     /// 30 local days, oldest first, today last.
     pub daily: Vec<DayBucket>,
+    /// The points active customers hold and what they are worth in pesos.
     pub liability: Liability,
 }
 

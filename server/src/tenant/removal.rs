@@ -15,6 +15,8 @@ use crate::session::Tenant;
 
 /// What a delete did: `hard` removed the record, `soft` made it inactive because history
 /// or other records refer to it.
+/// What a delete did: `hard`, the record is gone for good (nothing referred to it); `soft`, it is
+/// kept inactive because other records or the ledger refer to it, and can be reactivated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum DeleteKind {
@@ -22,9 +24,12 @@ pub enum DeleteKind {
     Soft,
 }
 
+/// The answer to a delete.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct DeleteResponse {
+    /// What was done, in the request's language (`Accept-Language`), to show as it is.
     pub message: String,
+    /// Whether the record was deleted for good or deactivated.
     pub deleted: DeleteKind,
 }
 

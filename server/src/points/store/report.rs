@@ -151,11 +151,14 @@ async fn customer_match(conn: &Conn, filter: &TransactionFilter) -> AppResult<Cu
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportTotals {
+    /// Points the accreditations gave.
     pub points_accredited: i64,
+    /// Points the redemptions took, as a positive number.
     pub points_redeemed: i64,
-    /// Whole pesos.
+    /// The accreditations' invoice amounts, in whole pesos.
     pub invoice_amount: i64,
-    /// Whole pesos.
+    /// What the redemptions were worth, in whole pesos (the product's price, or the points' peso
+    /// value).
     pub redeemed_value: i64,
 }
 
