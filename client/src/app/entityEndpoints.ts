@@ -57,16 +57,10 @@ export function entityEndpoints(build: ApiBuilder, { path, tag, inactiveList = f
         query: (body) => ({ url: path, method: 'POST', body }),
         invalidatesTags: [list, ...also],
       }),
-    /** PUT of a record whose fields come beside its id: `{ id, ...fields }`. */
+    /** PUT of a record, its fields beside its id: `{ id, ...fields }`. */
     update: <T, Arg extends { id: number }>(also: Tags = []) =>
       build.mutation<T, Arg>({
         query: ({ id, ...body }) => ({ url: `${path}/${id}`, method: 'PUT', body }),
-        invalidatesTags: (_result, _error, { id }) => [{ type: tag, id }, ...also],
-      }),
-    /** PUT of a record whose fields come apart from its id: `{ id, body }`. */
-    updateBody: <T, Input>(also: Tags = []) =>
-      build.mutation<T, { id: number; body: Input }>({
-        query: ({ id, body }) => ({ url: `${path}/${id}`, method: 'PUT', body }),
         invalidatesTags: (_result, _error, { id }) => [{ type: tag, id }, ...also],
       }),
     /** DELETE: the record leaves the active list (into the inactive one, where the server keeps it). */

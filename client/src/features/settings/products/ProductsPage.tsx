@@ -77,7 +77,7 @@ function EditProductModal({ product, onClose }: { product: Product; onClose: () 
   const { values, setValues, form } = useEditForm({
     initial: () => productFormValues(product),
     check: checkProduct,
-    save: (body) => updateProduct({ id: product.id, body }).unwrap(),
+    save: (body) => updateProduct({ id: product.id, ...body }).unwrap(),
     success: 'products.successUpdated',
     conflictKey: 'products.errorExists',
     onSaved: onClose,

@@ -23,7 +23,7 @@ export const productsApi = api.injectEndpoints({
       getAllProducts: products.list<Product>('/products/all'),
       createProduct: products.create<Product, ProductInput>(),
       // Activating or deactivating changes which lists hold the product.
-      updateProduct: products.updateBody<Product, ProductInput>([{ type: 'Product', id: 'LIST' }]),
+      updateProduct: products.update<Product, { id: number } & ProductInput>([{ type: 'Product', id: 'LIST' }]),
       deleteProduct: products.remove<DeleteResult>(),
       getProductUsage: products.usage<{ transactions: number }>(),
       reactivateProduct: products.reactivate<Product>(),

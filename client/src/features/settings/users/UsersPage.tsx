@@ -104,7 +104,7 @@ function EditUserModal({ user, prefix, onClose }: { user: CompanyUser; prefix: s
       posId: user.posId != null ? String(user.posId) : '',
     }),
     check: userUpdateBody,
-    save: (body) => updateUser({ id: user.id, body }).unwrap(),
+    save: (body) => updateUser({ id: user.id, ...body }).unwrap(),
     success: 'users.successUpdated',
     onSaved: onClose,
   });

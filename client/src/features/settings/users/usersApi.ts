@@ -32,7 +32,7 @@ export const usersApi = api.injectEndpoints({
     return {
       getUsers: users.list<CompanyUser>(),
       createUser: users.create<CompanyUser, NewUserBody>(),
-      updateUser: users.updateBody<CompanyUser, UserUpdateBody>(),
+      updateUser: users.update<CompanyUser, { id: number } & UserUpdateBody>(),
       deleteUser: users.remove<DeleteResult>(),
       /** Sets a user's password; every session of that user ends. */
       resetUserPassword: build.mutation<{ message: string }, { id: number; password: string }>({
