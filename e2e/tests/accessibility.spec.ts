@@ -1,15 +1,20 @@
 // The WCAG 2.1 AA audit (axe-core): every route of the route table, opened by each session that
-// can open it, in both themes and both languages. Any serious or critical violation fails, listed
-// rule by rule with the elements it found.
+// can open it, and the open dialogs (void, receipt, edit, delete, icon picker), in both themes and
+// both languages. Any serious or critical violation fails, listed rule by rule with the elements
+// it found. One page per visitor walks the four combinations, switching them with the header's
+// controls, so a combination costs its audits and no reloads.
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
-import { t, type Locale } from '../support/i18n';
+import type { LoyaltyApi } from '../support/api';
+import { expect, test, type TestCompany } from '../support/fixtures';
+import type { Locale } from '../support/i18n';
 import { LoginPage } from '../support/pages/login';
+import { ReceiptDialog, RedeemPanel, ReportsPage } from '../support/pages/operations';
+import { CategoriesScreen, ProductsScreen } from '../support/pages/settings';
 import { AppShell } from '../support/pages/shell';
 import { COMPANY_PAGES, PAGES, visit, type PagePath } from '../support/routes';
-import { missing, seeded, type StoredRole } from '../support/run';
+import { missing, seeded, type Login, type StoredRole } from '../support/run';
 import { newCustomer, seedShop } from '../support/seed';
 
 type Theme = 'light' | 'dark';
@@ -53,16 +58,26 @@ const VISITORS: Visitor[] = [
 ];
 
 /**
- * Both themes in Spanish (the default language) and the light theme in English: the themes share
- * every element and differ only by the tokens, the languages only by the texts; the fourth
- * combination (dark, English) added a minute and a half to a single worker's run and nothing the
- * other three do not see.
+ * The four combinations of theme and language, in the order one page walks them: each step
+ * changes one preference through the header's own controls (no reload), and the last one leaves
+ * both changed, so every pair is audited.
  */
-const COMBINATIONS: [Theme, Locale][] = [
-  ['light', 'es'],
-  ['dark', 'es'],
-  ['light', 'en'],
+const COMBINATIONS: Combination[] = [
+  { theme: 'light', locale: 'es' },
+  { theme: 'dark', locale: 'es' },
+  { theme: 'dark', locale: 'en' },
+  { theme: 'light', locale: 'en' },
 ];
+
+interface Combination {
+  theme: Theme;
+  locale: Locale;
+}
+
+const named = ({ theme, locale }: Combination) => `${theme} theme, ${locale}`;
+
+/** The time one audit may take on a loaded two-core machine (the test's budget grows with them). */
+const AUDIT_BUDGET_MS = 20_000;
 
 /** Waits for what loads after the title: the loading overlay, the dashboard's figures, the report's rows. */
 async function settled(shell: AppShell, path: string): Promise<void> {
@@ -81,10 +96,17 @@ interface Finding {
   nodes: { target: string; summary: string }[];
 }
 
-/** The serious and critical violations on the page, without the known ones of `path`. */
-async function audit(page: Page, path: string): Promise<Finding[]> {
+/**
+ * The serious and critical violations on the page (or inside `scope`, a CSS selector), without
+ * the known ones of `path`. Only violations are collected in full (`resultTypes`): axe then
+ * keeps one example of each passing rule instead of every node, which is most of its time on a
+ * long list.
+ */
+async function audit(page: Page, path: string, scope?: string): Promise<Finding[]> {
   const rules = Object.fromEntries(EXTRA_RULES.map((rule) => [rule, { enabled: true }]));
-  const results = await new AxeBuilder({ page }).withTags(TAGS).options({ rules }).analyze();
+  let builder = new AxeBuilder({ page }).withTags(TAGS).options({ rules, resultTypes: ['violations'] });
+  if (scope) builder = builder.include(scope);
+  const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || EXTRA_RULES.includes(v.id))
     .filter((v) => !KNOWN_VIOLATIONS.some((known) => known.rule === v.id && known.path === path))
@@ -97,20 +119,29 @@ async function audit(page: Page, path: string): Promise<Finding[]> {
     }));
 }
 
-function report(found: { path: string; findings: Finding[] }[]): string {
-  const lines: string[] = [];
-  for (const { path, findings } of found) {
-    for (const f of findings) {
-      lines.push(`${path}: [${f.impact}] ${f.rule}: ${f.help} (${f.helpUrl})`);
-      for (const node of f.nodes.slice(0, 8)) lines.push(`    ${node.target}\n      ${node.summary}`);
-      if (f.nodes.length > 8) lines.push(`    ... and ${f.nodes.length - 8} more`);
-    }
+/** What the audits of one test found, by where they looked. */
+class Findings {
+  private readonly found: { where: string; findings: Finding[] }[] = [];
+
+  add(where: string, findings: Finding[]): void {
+    if (findings.length > 0) this.found.push({ where, findings });
   }
-  return lines.join('\n');
+
+  report(): string {
+    const lines: string[] = [];
+    for (const { where, findings } of this.found) {
+      for (const f of findings) {
+        lines.push(`${where}: [${f.impact}] ${f.rule}: ${f.help} (${f.helpUrl})`);
+        for (const node of f.nodes.slice(0, 8)) lines.push(`    ${node.target}\n      ${node.summary}`);
+        if (f.nodes.length > 8) lines.push(`    ... and ${f.nodes.length - 8} more`);
+      }
+    }
+    return lines.join('\n');
+  }
 }
 
 /** Sets the theme and language the client reads when it starts (as the header's controls leave them). */
-async function prefer(page: Page, theme: Theme, locale: Locale): Promise<void> {
+async function prefer(page: Page, { theme, locale }: Combination): Promise<void> {
   await page.addInitScript(
     ([theme, locale]) => {
       localStorage.setItem('theme', theme);
@@ -120,58 +151,170 @@ async function prefer(page: Page, theme: Theme, locale: Locale): Promise<void> {
   );
 }
 
-/** Opens each page in turn, audits it, and fails listing every violation of every page. */
-async function auditPages(page: Page, pages: ReturnType<Visitor['pages']>, theme: Theme, locale: Locale): Promise<void> {
-  const shell = new AppShell(page, locale);
-  const found: { path: string; findings: Finding[] }[] = [];
-  for (const { path, title } of pages) {
-    await test.step(path, async () => {
-      await visit(page, path);
-      await expect(title(shell)).toBeVisible();
-      await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
-      await settled(shell, path);
-      const findings = await audit(page, path);
-      if (findings.length > 0) found.push({ path, findings });
+/**
+ * Switches the running app to `to` with the header's theme button and language menu, as a user
+ * does (no reload), and returns the shell in the new language.
+ */
+async function switchTo(shell: AppShell, from: Combination, to: Combination): Promise<AppShell> {
+  const { page } = shell;
+  if (from.theme !== to.theme) {
+    await shell.themeToggle().click();
+    await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${to.theme}\\b`));
+  }
+  if (from.locale !== to.locale) shell = await shell.chooseLanguage(to.locale);
+  await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${to.locale}`));
+  return shell;
+}
+
+/**
+ * Walks the four combinations in one page (loaded once, at `first`'s path): in each, `body`
+ * audits what it opens with the shell of that language. Fails at the end listing every
+ * violation of every combination.
+ */
+async function inEveryCombination(page: Page, first: string, body: (shell: AppShell, findings: Findings, combination: Combination) => Promise<void>): Promise<void> {
+  const findings = new Findings();
+  await prefer(page, COMBINATIONS[0]!);
+  await visit(page, first, { deepLink: true });
+  let shell = new AppShell(page, COMBINATIONS[0]!.locale);
+  let previous = COMBINATIONS[0]!;
+  for (const combination of COMBINATIONS) {
+    await test.step(named(combination), async () => {
+      shell = await switchTo(shell, previous, combination);
+      previous = combination;
+      await body(shell, findings, combination);
     });
   }
-  expect(report(found), `accessibility violations (${theme} theme, ${locale})`).toBe('');
+  expect(findings.report(), 'accessibility violations').toBe('');
+}
+
+/** Opens each page in turn and audits it. */
+async function auditPages(shell: AppShell, findings: Findings, pages: ReturnType<Visitor['pages']>, combination: Combination): Promise<void> {
+  for (const { path, title } of pages) {
+    await test.step(path, async () => {
+      await visit(shell.page, path);
+      await expect(title(shell)).toBeVisible();
+      await settled(shell, path);
+      findings.add(`${path} (${named(combination)})`, await audit(shell.page, path));
+    });
+  }
 }
 
 for (const visitor of VISITORS) {
-  test.describe(visitor.name, () => {
-    for (const [theme, locale] of COMBINATIONS) {
-      test(`no serious or critical violation, ${theme} theme, ${locale}`, async ({ page: anonymous, pageAs }) => {
-        const page = visitor.role ? await pageAs(visitor.role) : anonymous;
-        await prefer(page, theme, locale);
-        await auditPages(page, visitor.pages(), theme, locale);
-      });
-    }
+  test(`${visitor.name}: no serious or critical violation on any page, theme or language`, async ({ page: anonymous, pageAs }) => {
+    const pages = visitor.pages();
+    test.setTimeout(30_000 + pages.length * COMBINATIONS.length * AUDIT_BUDGET_MS);
+    const page = visitor.role ? await pageAs(visitor.role) : anonymous;
+    await inEveryCombination(page, pages[0]!.path, (shell, findings, combination) => auditPages(shell, findings, pages, combination));
   });
 }
 
 // The seeded companies have no postings: a company of its own shows the report's rows of every
-// kind (accreditation, redemption, the cancellation of a void, a voided row) and the dashboard's
-// figures and chart.
+// kind (accreditation, redemption, the cancellation of a void, a voided row), the dashboard's
+// figures and chart, and the dialogs.
 test.describe('a company with postings', () => {
   test.skip(({ run }) => !run.capabilities.points || !run.capabilities.reports, `${missing('points')}; ${missing('reports')}`);
 
-  for (const [theme, locale] of COMBINATIONS) {
-    test(`no serious or critical violation on the report's rows and the dashboard, ${theme} theme, ${locale}`, async ({ newCompany, apiAs, pageWithSession }) => {
-      const company = await newCompany();
-      const shop = await seedShop(company);
-      const cajero = await apiAs(shop.cajero);
-      const customer = await newCustomer(company.api, { name: 'Ana Beltrán' });
-      await cajero.accredit(customer.id, 200_000, 'FV-1');
-      const voided = (await cajero.redeem(customer.id, { pointsToRedeem: 1000, description: 'Bono' })).newTransaction;
-      await cajero.redeem(customer.id, { pointsToRedeem: 500, description: 'Bono' });
-      const supervisor = await apiAs(shop.supervisor);
-      await supervisor.voidTransaction(voided.id);
-      const page = await pageWithSession(supervisor.session!, { theme, locale });
-      await auditPages(page, own(['/main', '/reportes'])(), theme, locale);
-      // The audit saw the voided row and the cancellation that voided it.
-      const rows = page.getByRole('region', { name: t('reports.listTitle', {}, locale) });
-      await expect(rows.getByText(t('reports.voidedBadge', {}, locale), { exact: true })).toHaveCount(1);
-      await expect(rows.getByText(t('reports.types.cancellation', {}, locale), { exact: true })).toHaveCount(1);
-    });
+  /** A shop whose cajero accredited, redeemed twice and had one redemption voided by the supervisor. */
+  async function postings(newCompany: () => Promise<TestCompany>, apiAs: (login: Login) => Promise<LoyaltyApi>) {
+    const company = await newCompany();
+    const shop = await seedShop(company);
+    const cajero = await apiAs(shop.cajero);
+    const customer = await newCustomer(company.api, { name: 'Ana Beltrán' });
+    await cajero.accredit(customer.id, 2_000_000, 'FV-1');
+    const voided = (await cajero.redeem(customer.id, { pointsToRedeem: 1000, description: 'Bono' })).newTransaction;
+    const redemption = (await cajero.redeem(customer.id, { pointsToRedeem: 500, description: 'Bono' })).newTransaction;
+    const supervisor = await apiAs(shop.supervisor);
+    await supervisor.voidTransaction(voided.id);
+    return { company, shop, cajero, supervisor, customer, voided, redemption };
   }
+
+  test("no serious or critical violation on the report's rows and the dashboard, in any theme or language", async ({ newCompany, apiAs, pageWithSession }) => {
+    test.setTimeout(60_000 + 2 * COMBINATIONS.length * AUDIT_BUDGET_MS);
+    const { supervisor } = await postings(newCompany, apiAs);
+    const page = await pageWithSession(supervisor.session!);
+    await inEveryCombination(page, '/main', async (shell, findings, combination) => {
+      await auditPages(shell, findings, own(['/main', '/reportes'])(), combination);
+      // The audit saw the voided row and the cancellation that voided it.
+      const rows = page.getByRole('region', { name: shell.t('reports.listTitle') });
+      await expect(rows.getByText(shell.t('reports.voidedBadge'), { exact: true })).toHaveCount(1);
+      await expect(rows.getByText(shell.t('reports.types.cancellation'), { exact: true })).toHaveCount(1);
+    });
+  });
+
+  test('no serious or critical violation in the open dialogs, in any theme or language', async ({ newCompany, apiAs, pageWithSession }) => {
+    test.setTimeout(90_000 + 6 * COMBINATIONS.length * AUDIT_BUDGET_MS);
+    const { company, shop, cajero, customer, redemption } = await postings(newCompany, apiAs);
+    const [coffee] = shop.products;
+    // The till's page: void (with a supervisor's credentials) and the receipts.
+    const till = await pageWithSession(cajero.session!);
+    await till.addInitScript(() => {
+      window.print = () => undefined;
+    });
+    const MODAL = '[aria-modal="true"]';
+
+    await inEveryCombination(till, '/reportes', async (shell, findings, combination) => {
+      const where = (dialog: string) => `${dialog} dialog (${named(combination)})`;
+      const reports = new ReportsPage(till, shell.locale);
+
+      await visit(till, '/reportes');
+      await settled(shell, '/reportes');
+      await reports.voidButton(redemption.id).click();
+      await expect(reports.voidDialog()).toBeVisible();
+      findings.add(where('void'), await audit(till, '/reportes', MODAL));
+      await till.keyboard.press('Escape');
+      await expect(reports.voidDialog()).toHaveCount(0);
+
+      await reports.reprintButton(redemption.id).click();
+      const reprint = new ReceiptDialog(till, shell.locale);
+      await expect(reprint.receipt).toBeVisible();
+      findings.add(where('receipt (reprint)'), await audit(till, '/reportes', MODAL));
+      await reprint.close().click();
+      await expect(reprint.root).toHaveCount(0);
+
+      await visit(till, '/redimir');
+      const redeem = new RedeemPanel(till.getByRole('main'), shell.locale);
+      await redeem.lookup.find(customer.document);
+      await expect(redeem.lookup.customerCard()).toBeVisible();
+      await redeem.points().fill('100');
+      await redeem.description().fill('Bono');
+      await redeem.submit().click();
+      const receipt = new ReceiptDialog(till, shell.locale);
+      await expect(receipt.receipt).toBeVisible();
+      findings.add(where('receipt (redemption)'), await audit(till, '/redimir', MODAL));
+      await receipt.close().click();
+      await expect(receipt.root).toHaveCount(0);
+    });
+
+    // The admin's page: a settings list's edit and delete dialogs, the categories' icon picker.
+    const admin = await pageWithSession(company.api.session!);
+    await inEveryCombination(admin, '/settings/products', async (shell, findings, combination) => {
+      const where = (dialog: string) => `${dialog} dialog (${named(combination)})`;
+      const products = new ProductsScreen(admin, shell.locale);
+      await visit(admin, '/settings/products');
+      await expect(products.heading()).toBeVisible();
+
+      await products.edit(coffee!.name);
+      const edit = products.editDialog();
+      await expect(edit.root).toBeVisible();
+      findings.add(where('edit'), await audit(admin, '/settings/products', MODAL));
+      await edit.cancel().click();
+      await expect(edit.root).toHaveCount(0);
+
+      await products.delete(coffee!.name);
+      const remove = products.deleteDialog();
+      await expect(remove.confirm()).toBeVisible();
+      findings.add(where('delete'), await audit(admin, '/settings/products', MODAL));
+      await remove.cancel().click();
+      await expect(remove.root).toHaveCount(0);
+
+      const categories = new CategoriesScreen(admin, shell.locale);
+      await visit(admin, '/settings/categories');
+      await expect(categories.heading()).toBeVisible();
+      await categories.addForm.getByRole('button', { name: shell.t('categories.chooseIcon') }).click();
+      await expect(categories.iconPicker()).toBeVisible();
+      findings.add(where('icon picker'), await audit(admin, '/settings/categories', MODAL));
+      await admin.keyboard.press('Escape');
+      await expect(categories.iconPicker()).toHaveCount(0);
+    });
+  });
 });
