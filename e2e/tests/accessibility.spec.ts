@@ -5,7 +5,7 @@
 // controls, so a combination costs its audits and no reloads.
 
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { LoyaltyApi } from '../support/api';
 import { expect, test, type TestCompany } from '../support/fixtures';
 import type { Locale } from '../support/i18n';
@@ -315,6 +315,107 @@ test.describe('a company with postings', () => {
       findings.add(where('icon picker'), await audit(admin, '/settings/categories', MODAL));
       await admin.keyboard.press('Escape');
       await expect(categories.iconPicker()).toHaveCount(0);
+    });
+  });
+});
+
+/** A text of a report row: what it says, its contrast on what it is drawn on, and whether it is struck through. */
+interface RowText {
+  text: string;
+  contrast: number;
+  struck: boolean;
+}
+
+/**
+ * Every text inside `row` as the reader sees it: its colour composited (with any opacity) over
+ * the backgrounds behind it, the WCAG contrast ratio of the two, and whether a line-through of
+ * it or of an ancestor crosses it.
+ */
+function rowTexts(row: Locator): Promise<RowText[]> {
+  return row.evaluate((root) => {
+    type Rgba = [number, number, number, number];
+    const parse = (colour: string): Rgba => {
+      const parts = /rgba?\(([^)]+)\)/.exec(colour)?.[1]?.split(/[\s,/]+/).filter(Boolean).map(Number) ?? [0, 0, 0, 0];
+      return [parts[0] ?? 0, parts[1] ?? 0, parts[2] ?? 0, parts[3] ?? 1];
+    };
+    const over = (top: Rgba, bottom: Rgba): Rgba => {
+      const alpha = top[3] + bottom[3] * (1 - top[3]);
+      const mix = (i: number) => (top[i]! * top[3] + bottom[i]! * bottom[3] * (1 - top[3])) / alpha;
+      return [mix(0), mix(1), mix(2), alpha];
+    };
+    const luminance = ([r, g, b]: Rgba) => {
+      const channel = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    };
+    const texts: { text: string; contrast: number; struck: boolean }[] = [];
+    for (const element of [root, ...Array.from(root.querySelectorAll('*'))]) {
+      const own = Array.from(element.childNodes)
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent ?? '')
+        .join('')
+        .trim();
+      if (own === '' || !(element instanceof HTMLElement) || element.offsetParent === null) continue;
+      const layers: Rgba[] = [];
+      let opacity = 1;
+      let struck = false;
+      let opaque = false;
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        opacity *= Number(style.opacity);
+        if (style.textDecorationLine.includes('line-through') && root.contains(node)) struck = true;
+        // The backgrounds behind the text, up to the first opaque one.
+        const background = parse(style.backgroundColor);
+        if (!opaque && background[3] > 0) {
+          layers.push(background);
+          opaque = background[3] === 1;
+        }
+      }
+      let background: Rgba = [255, 255, 255, 1];
+      for (const layer of layers.reverse()) background = over(layer, background);
+      const colour = parse(getComputedStyle(element).color);
+      const text = over([colour[0], colour[1], colour[2], colour[3] * opacity], background);
+      const [light, dark] = [luminance(text), luminance(background)].sort((a, b) => b - a);
+      texts.push({ text: own, contrast: Math.round(((light! + 0.05) / (dark! + 0.05)) * 100) / 100, struck });
+    }
+    return texts;
+  });
+}
+
+// The spec asks for voided rows faded and struck through: they must still say "voided" in words
+// (for whoever does not see the strike or the tint) and every text in them read at 4.5:1.
+test.describe('a voided row', () => {
+  test.skip(({ run }) => !run.capabilities.points || !run.capabilities.reports, `${missing('points')}; ${missing('reports')}`);
+
+  test('says so in words and with a strike-through, and reads at 4.5:1, in both themes and languages', async ({ newCompany, apiAs, pageWithSession }) => {
+    test.setTimeout(90_000);
+    const company = await newCompany();
+    const shop = await seedShop(company);
+    const cajero = await apiAs(shop.cajero);
+    const customer = await newCustomer(company.api, { name: 'Ana Beltrán' });
+    await cajero.accredit(customer.id, 200_000, 'FV-1');
+    const voided = (await cajero.redeem(customer.id, { pointsToRedeem: 1000, description: 'Bono' })).newTransaction;
+    const kept = (await cajero.redeem(customer.id, { pointsToRedeem: 500, description: 'Bono' })).newTransaction;
+    await (await apiAs(shop.supervisor)).voidTransaction(voided.id);
+    const page = await pageWithSession(company.api.session!);
+
+    await inEveryCombination(page, '/reportes', async (shell, _findings, combination) => {
+      const reports = new ReportsPage(page, shell.locale);
+      await visit(page, '/reportes');
+      await settled(shell, '/reportes');
+      const badge = shell.t('reports.voidedBadge');
+      await expect(reports.row(voided.id).getByText(badge, { exact: true })).toBeVisible();
+      await expect(reports.row(kept.id).getByText(badge, { exact: true })).toHaveCount(0);
+
+      const texts = await rowTexts(reports.row(voided.id));
+      const said = (text: string) => texts.find((line) => line.text === text || line.text.startsWith(text));
+      expect(said(badge), `the badge (${named(combination)})`).toBeTruthy();
+      // What was posted is struck through: the customer and the points.
+      expect(said('Ana Beltrán')?.struck, `the customer struck through (${named(combination)})`).toBe(true);
+      expect(texts.some((line) => line.struck && /-1[.,]000/.test(line.text)), `the points struck through (${named(combination)})`).toBe(true);
+      const faint = texts.filter((line) => line.contrast < 4.5);
+      expect(faint, `texts of the voided row below 4.5:1 (${named(combination)})`).toEqual([]);
+      // The row that was not voided is not struck through.
+      expect((await rowTexts(reports.row(kept.id))).filter((line) => line.struck)).toEqual([]);
     });
   });
 });
