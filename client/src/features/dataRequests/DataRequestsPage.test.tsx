@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loggedInState, makeSettings, makeUser } from '../../test/fixtures';
 import { mockApi, tenantRoutes, type MockRequest } from '../../test/mockApi';
 import { renderApp } from '../../test/renderWithProviders';
@@ -32,6 +32,14 @@ function makeRequest(overrides: Partial<DataRequest> = {}): DataRequest {
     ...overrides,
   };
 }
+
+// The screen and the dashboard load lazily: load them once before the tests' timers start.
+beforeAll(async () => {
+  await import('./DataRequestsPage');
+  await import('../../routes/routeTable');
+}, 60_000);
+
+const LOAD = { timeout: 15_000 };
 
 const page = (items: DataRequest[]) => ({ body: { items, total: items.length, page: 1, pageSize: 10 } });
 
@@ -71,7 +79,7 @@ describe('data requests screen', () => {
       },
     });
     renderApp('/solicitudes-datos', { preloadedState: loggedInState(makeUser('admin')) });
-    const first = await screen.findByTestId('data-request-1');
+    const first = await screen.findByTestId('data-request-1', {}, LOAD);
     expect(first).toHaveTextContent('Corregir correo');
     expect(first).toHaveTextContent('Ana Ruiz');
     expect(within(first).getByTestId('request-clock')).toHaveTextContent('Días hábiles restantes: 15');
@@ -93,7 +101,7 @@ describe('data requests screen', () => {
     expect(filed[0]!.body).toEqual({ document: '1020', kind: 'reclamo', subject: 'Suprimir mis datos', details: 'Ya no quiero el programa.' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.filter((r) => r.path === '/api/data-requests' && r.method === 'GET').length).toBeGreaterThan(1);
-  });
+  }, 60_000);
 
   it('extends a request with its reason and filters by status and kind', async () => {
     const updates: MockRequest[] = [];
@@ -106,7 +114,7 @@ describe('data requests screen', () => {
       },
     });
     renderApp('/solicitudes-datos', { preloadedState: loggedInState(makeUser('admin')) });
-    const row = await screen.findByTestId('data-request-1');
+    const row = await screen.findByTestId('data-request-1', {}, LOAD);
     const user = userEvent.setup();
     await user.click(within(row).getByRole('button', { name: 'Prorrogar' }));
     const dialog = await screen.findByRole('dialog');
@@ -121,12 +129,12 @@ describe('data requests screen', () => {
       const last = requests.filter((r) => r.path === '/api/data-requests').at(-1)!;
       expect(Object.fromEntries(last.url.searchParams)).toEqual({ page: '1', pageSize: '10', status: 'open', kind: 'reclamo' });
     });
-  });
+  }, 60_000);
 
   it('is in English when the interface is', async () => {
     mockApi({ ...tenantRoutes(makeSettings()), 'GET /api/data-requests': page([makeRequest({ daysLeft: 0 })]) });
     renderApp('/solicitudes-datos', { preloadedState: loggedInState(makeUser('admin'), { locale: 'en' }) });
-    const row = await screen.findByTestId('data-request-1');
+    const row = await screen.findByTestId('data-request-1', {}, LOAD);
     expect(within(row).getByTestId('request-clock')).toHaveTextContent('Due today');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Personal data requests');
   });
@@ -134,7 +142,7 @@ describe('data requests screen', () => {
   it('sends a cajero without the permission to the dashboard, which does not ask for due requests', async () => {
     const { requests } = mockApi({ ...tenantRoutes(makeSettings({ supervisor: [], cajero: ['/main'] })) });
     renderApp('/solicitudes-datos', { preloadedState: loggedInState(makeUser('cajero')) });
-    await screen.findByRole('heading', { level: 1, name: 'Panel' });
+    await screen.findByRole('heading', { level: 1, name: 'Panel' }, LOAD);
     expect(requests.some((r) => r.path.startsWith('/api/data-requests'))).toBe(false);
   });
 
@@ -144,7 +152,7 @@ describe('data requests screen', () => {
       'GET /api/data-requests/due': { body: [makeRequest({ daysLeft: -2 }), makeRequest({ id: 2, daysLeft: 1 })] },
     });
     renderApp('/main', { preloadedState: loggedInState(makeUser('supervisor')) });
-    const panel = await screen.findByRole('region', { name: 'Solicitudes de datos por vencer' });
+    const panel = await screen.findByRole('region', { name: 'Solicitudes de datos por vencer' }, LOAD);
     expect(panel).toHaveTextContent('Por vencer en 2 días hábiles: 1 · vencidas: 1');
     expect(within(panel).getByTestId('due-request-1')).toHaveTextContent('Vencida hace 2 días hábiles');
   });
