@@ -148,6 +148,10 @@ catalogue! {
         SupervisorUsername = "supervisorUsername" { es: "Usuario del supervisor", en: "supervisor username" },
         SupervisorPassword = "supervisorPassword" { es: "Contraseña del supervisor", en: "supervisor password" },
         PointsToRedeem = "pointsToRedeem" { es: "Puntos", en: "points" },
+        Subject = "subject" { es: "Asunto", en: "subject" },
+        Details = "details" { es: "Detalle", en: "details" },
+        Reason = "reason" { es: "Motivo", en: "reason" },
+        Answer = "answer" { es: "Respuesta", en: "answer" },
     }
 }
 
@@ -225,6 +229,16 @@ catalogue! {
         CustomerDocumentExists = "customer.documentExists" { es: "Ya existe un cliente con este documento.", en: "customer document exists" },
         CustomerInactiveExists = "customer.inactiveExists" { es: "Un cliente inactivo tiene este documento.", en: "an inactive customer has this document" },
         CustomerNotInactive = "customer.notInactive" { es: "No hay un cliente inactivo con este id.", en: "no inactive customer has this id" },
+
+        // Data holders' requests (Ley 1581 de 2012)
+        DataRequestNotFound = "dataRequest.notFound" { es: "Solicitud no encontrada.", en: "request not found" },
+        DataRequestKindInvalid = "dataRequest.kindInvalid" { es: "El tipo debe ser «consulta» o «reclamo».", en: "kind must be 'consulta' or 'reclamo'" },
+        DataRequestStatusInvalid = "dataRequest.statusInvalid" { es: "El estado debe ser «open», «incomplete», «answered» o «closed».", en: "status must be 'open', 'incomplete', 'answered' or 'closed'" },
+        DataRequestActionInvalid = "dataRequest.actionInvalid" { es: "La acción debe ser «extend», «incomplete», «complete», «answer» o «close».", en: "action must be 'extend', 'incomplete', 'complete', 'answer' or 'close'" },
+        DataRequestDocumentMismatch = "dataRequest.documentMismatch" { es: "El documento no es el del cliente elegido.", en: "the document is not the chosen customer's" },
+        DataRequestAlreadyExtended = "dataRequest.alreadyExtended" { es: "El plazo de esta solicitud ya se prorrogó una vez; la ley no permite otra prórroga.", en: "this request's term was already extended once; the law allows no second extension" },
+        DataRequestIncompleteOnlyReclamo = "dataRequest.incompleteOnlyReclamo" { es: "Solo un reclamo puede marcarse incompleto.", en: "only a reclamo can be marked incomplete" },
+        DataRequestWrongStatus = "dataRequest.wrongStatus" { es: "La solicitud está en estado «{status}» y no admite esta acción.", en: "the request is '{status}' and does not allow this action" },
 
         // Users
         UserPasswordReset = "user.passwordReset" { es: "Contraseña cambiada; las sesiones del usuario terminaron.", en: "password changed; the user's sessions ended" },

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// The modules every area may use, which use no area in turn.
 const BOTTOM: &[&str] = &[
+    "calendar",
     "citus",
     "config",
     "db",

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod auth;
 pub mod backup;
+pub mod calendar;
 pub mod citus;
 pub mod config;
 pub mod db;

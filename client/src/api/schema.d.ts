@@ -247,6 +247,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/data-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of the requests, open ones first by due date (needs the requests screen). */
+        get: operations["data requests_list"];
+        put?: never;
+        /**
+         * Files a consulta or a reclamo; its due date is 10 (consulta) or 15 (reclamo) business days
+         *     from the day after today in the company's time zone. A reclamo marks its customer "reclamo en
+         *     trámite" (needs the requests screen).
+         */
+        post: operations["data requests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-requests/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open requests due within 2 business days or overdue, the soonest first, for the dashboard
+         *     (needs the requests screen).
+         */
+        get: operations["due"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/data-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Acts on a request: `extend` it once with a reason (a consulta by 5 business days, a reclamo by
+         *     8), mark a reclamo `incomplete` or `complete` again (its 15 days start over), record its
+         *     `answer`, or `close` it (needs the requests screen).
+         */
+        put: operations["data requests_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -901,6 +964,11 @@ export interface components {
              */
             birthdate?: string | null;
             /**
+             * @description True while a reclamo of the customer under Ley 1581 is open or incomplete: the record shows
+             *     "reclamo en trámite" (docs/privacy.md).
+             */
+            claimInProgress: boolean;
+            /**
              * @description The ID document, unique in the company: 3 to 20 letters, digits or `-`, stored without dots
              *     or spaces and upper-cased.
              */
@@ -980,6 +1048,92 @@ export interface components {
              * @description Non-voided accreditations and redemptions in the last 30 days.
              */
             transactionsLast30Days: number;
+        };
+        /** @description A request as the API answers it. */
+        DataRequest: {
+            answer?: string | null;
+            /** Format: date-time */
+            answeredAt?: string | null;
+            answeredBy?: string | null;
+            /** Format: date-time */
+            closedAt?: string | null;
+            /**
+             * Format: int64
+             * @description The customer the request is about, when the document is a customer's; null otherwise.
+             */
+            customerId?: number | null;
+            /** @description The customer's name when linked to one. */
+            customerName?: string | null;
+            /**
+             * Format: int64
+             * @description Business days from today to `dueOn` while open: 0 on the due day, negative when overdue;
+             *     null once it is incomplete, answered or closed.
+             */
+            daysLeft?: number | null;
+            details: string;
+            /** @description The holder's ID document, as stored for customers. */
+            document: string;
+            /**
+             * Format: date
+             * @description The last day to answer, in Colombian business days (extension included).
+             */
+            dueOn: string;
+            /** @description Whether its one extension was used. */
+            extended: boolean;
+            extensionReason?: string | null;
+            /** Format: date-time */
+            filedAt: string;
+            /** @description Who filed it (username). */
+            filedBy: string;
+            /**
+             * Format: date
+             * @description The company-local day it was filed; business days count from the day after.
+             */
+            filedOn: string;
+            /** Format: int64 */
+            id: number;
+            /** @description What is missing, when a reclamo was marked incomplete. */
+            incompleteReason?: string | null;
+            /** @description `consulta` or `reclamo`. */
+            kind: string;
+            /**
+             * @description `open` (its clock runs), `incomplete` (a reclamo waiting for the holder to complete it; its
+             *     clock stops), `answered` or `closed`.
+             */
+            status: string;
+            subject: string;
+        };
+        /** @description A request to file. */
+        DataRequestInput: {
+            /**
+             * Format: int64
+             * @description The customer it is about; absent: the customer holding `document`, if any.
+             */
+            customerId?: number | null;
+            /** @description Required, at most 4,000 characters. */
+            details: string;
+            /**
+             * @description The holder's ID document (3 to 20 letters, digits or '-'); when `customerId` is given it
+             *     must be that customer's.
+             */
+            document: string;
+            /** @description `consulta` or `reclamo`. */
+            kind: string;
+            /** @description Required, at most 200 characters. */
+            subject: string;
+        };
+        /**
+         * @description A change of a request: `extend` (once, with `reason`), `incomplete` (a reclamo, with `reason`
+         *     saying what is missing), `complete` (the holder completed an incomplete reclamo: its term starts
+         *     again from the day after), `answer` (with `answer`) or `close`.
+         */
+        DataRequestUpdate: {
+            /** @description `extend`, `incomplete`, `complete`, `answer` or `close`. */
+            action: string;
+            /** @description The answer given to the holder; at most 4,000 characters. */
+            answer?: string | null;
+            /** @description Why it is extended, or what an incomplete reclamo lacks; at most 4,000 characters. */
+            reason?: string | null;
         };
         /** @description One local day of the chart. */
         DayBucket: {
@@ -1096,6 +1250,11 @@ export interface components {
                  */
                 birthdate?: string | null;
                 /**
+                 * @description True while a reclamo of the customer under Ley 1581 is open or incomplete: the record shows
+                 *     "reclamo en trámite" (docs/privacy.md).
+                 */
+                claimInProgress: boolean;
+                /**
                  * @description The ID document, unique in the company: 3 to 20 letters, digits or `-`, stored without dots
                  *     or spaces and upper-cased.
                  */
@@ -1121,6 +1280,78 @@ export interface components {
                  * @description The balance in whole points: the sum of the customer's ledger, never below 0.
                  */
                 points: number;
+            }[];
+            /**
+             * Format: int64
+             * @description The page answered, from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page.
+             */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Rows in the whole list.
+             */
+            total: number;
+        };
+        /** @description One page of a list and the size of the whole list. */
+        Paged_DataRequest: {
+            /** @description The page's rows, in the list's order. */
+            items: {
+                answer?: string | null;
+                /** Format: date-time */
+                answeredAt?: string | null;
+                answeredBy?: string | null;
+                /** Format: date-time */
+                closedAt?: string | null;
+                /**
+                 * Format: int64
+                 * @description The customer the request is about, when the document is a customer's; null otherwise.
+                 */
+                customerId?: number | null;
+                /** @description The customer's name when linked to one. */
+                customerName?: string | null;
+                /**
+                 * Format: int64
+                 * @description Business days from today to `dueOn` while open: 0 on the due day, negative when overdue;
+                 *     null once it is incomplete, answered or closed.
+                 */
+                daysLeft?: number | null;
+                details: string;
+                /** @description The holder's ID document, as stored for customers. */
+                document: string;
+                /**
+                 * Format: date
+                 * @description The last day to answer, in Colombian business days (extension included).
+                 */
+                dueOn: string;
+                /** @description Whether its one extension was used. */
+                extended: boolean;
+                extensionReason?: string | null;
+                /** Format: date-time */
+                filedAt: string;
+                /** @description Who filed it (username). */
+                filedBy: string;
+                /**
+                 * Format: date
+                 * @description The company-local day it was filed; business days count from the day after.
+                 */
+                filedOn: string;
+                /** Format: int64 */
+                id: number;
+                /** @description What is missing, when a reclamo was marked incomplete. */
+                incompleteReason?: string | null;
+                /** @description `consulta` or `reclamo`. */
+                kind: string;
+                /**
+                 * @description `open` (its clock runs), `incomplete` (a reclamo waiting for the holder to complete it; its
+                 *     clock stops), `answered` or `closed`.
+                 */
+                status: string;
+                subject: string;
             }[];
             /**
              * Format: int64
@@ -1325,7 +1556,7 @@ export interface components {
         /**
          * @description The screens supervisors and cajeros may use, as paths (admins may use every one). Grantable:
          *     `/main`, `/accreditar`, `/redimir`, `/reportes`, `/settings/customers`, `/settings/products`,
-         *     `/settings/categories` (docs/roles.md).
+         *     `/settings/categories`, `/solicitudes-datos` (docs/roles.md).
          */
         RolePermissions: {
             /** @description The paths cajeros may use. */
@@ -3387,6 +3618,426 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerUsage"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "data requests_list": {
+        parameters: {
+            query?: {
+                /** @description `open`, `incomplete`, `answered` or `closed`; absent: every one. */
+                status?: string;
+                /** @description `consulta` or `reclamo`; absent: both. */
+                kind?: string;
+                /** @description From 1. */
+                page?: number;
+                /** @description 10, 25 or 50. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paged_DataRequest"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "data requests_create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataRequestInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataRequest"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    due: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataRequest"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    "data requests_update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description request id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataRequestUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataRequest"];
                 };
             };
             /** @description Invalid input */

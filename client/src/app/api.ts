@@ -37,6 +37,7 @@ export const TAG_TYPES = [
   'Customer',
   'Transaction',
   'Stats',
+  'DataRequest',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -145,7 +145,7 @@ describe('header navigation', () => {
   });
 
   it('shows everything to an admin, impersonated or not', () => {
-    const all = ['dashboard', 'accredit', 'redeem', 'reports', 'settings'];
+    const all = ['dashboard', 'accredit', 'redeem', 'reports', 'dataRequests', 'settings'];
     expect(ids(visibleNavItems(admin, undefined))).toEqual(all);
     expect(ids(visibleNavItems(impersonatedAdmin, undefined))).toEqual(all);
   });

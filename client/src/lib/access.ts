@@ -106,7 +106,7 @@ export function firstSettingsLink(user: User, rolePermissions: RolePermissions |
 }
 
 export interface NavItem {
-  id: 'dashboard' | 'accredit' | 'redeem' | 'reports' | 'settings' | 'superAdmin';
+  id: 'dashboard' | 'accredit' | 'redeem' | 'reports' | 'dataRequests' | 'settings' | 'superAdmin';
   path: AppPath;
   labelKey: TKey;
 }
@@ -116,6 +116,7 @@ const TENANT_NAV: readonly NavItem[] = [
   { id: 'accredit', path: paths.accredit, labelKey: 'nav.accredit' },
   { id: 'redeem', path: paths.redeem, labelKey: 'nav.redeem' },
   { id: 'reports', path: paths.reports, labelKey: 'nav.reports' },
+  { id: 'dataRequests', path: paths.dataRequests, labelKey: 'nav.dataRequests' },
   { id: 'settings', path: paths.settings, labelKey: 'nav.settings' },
 ];
 

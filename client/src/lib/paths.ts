@@ -7,6 +7,7 @@ export const paths = {
   accredit: '/accreditar',
   redeem: '/redimir',
   reports: '/reportes',
+  dataRequests: '/solicitudes-datos',
   settings: '/settings',
   settingsRules: '/settings/rules',
   settingsPermissions: '/settings/permissions',
@@ -36,6 +37,7 @@ export const GRANTABLE_PATHS = [
   paths.settingsCustomers,
   paths.settingsProducts,
   paths.settingsCategories,
+  paths.dataRequests,
 ] as const;
 
 export type GrantablePath = (typeof GRANTABLE_PATHS)[number];

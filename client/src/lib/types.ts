@@ -36,6 +36,15 @@ export type Customer = Schemas['Customer'];
 
 export type Product = Schemas['Product'];
 
+/** A data holder's request under Ley 1581 (docs/privacy.md); `dueOn` and `filedOn` are YYYY-MM-DD. */
+export type DataRequest = Schemas['DataRequest'];
+
+export type DataRequestInput = Schemas['DataRequestInput'];
+
+export type DataRequestUpdate = Schemas['DataRequestUpdate'];
+
+export type DataRequestPage = Schemas['Paged_DataRequest'];
+
 export type TransactionType = Schemas['Kind'];
 
 /** A ledger row; `points` is negative for redemptions and expirations. */

@@ -13,6 +13,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     birthdate: null,
     points: 5000,
     is_active: true,
+    claimInProgress: false,
     ...overrides,
   };
 }

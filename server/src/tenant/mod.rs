@@ -9,6 +9,7 @@ use crate::state::AppState;
 
 pub mod categories;
 pub mod customers;
+pub mod data_requests;
 pub mod pos;
 pub mod products;
 pub mod removal;
@@ -20,6 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(categories::router())
         .merge(customers::router())
+        .merge(data_requests::router())
         .merge(pos::router())
         .merge(products::router())
         .merge(settings::router())

@@ -9,6 +9,7 @@ mod client_files;
 mod companies;
 mod crash;
 mod customers;
+mod data_requests;
 mod demo;
 mod hardening;
 mod helpers;

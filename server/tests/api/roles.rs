@@ -70,6 +70,11 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("POST", "/api/transactions/999999/void", ADMIN | SUPERVISOR | CAJERO),
     ("GET", "/api/stats/dashboard", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
     ("POST", "/api/tasks/expire-points", ADMIN),
+    // Data holders' requests: the requests screen, granted to nobody in a new company.
+    ("GET", "/api/data-requests", ADMIN),
+    ("GET", "/api/data-requests/due", ADMIN),
+    ("POST", "/api/data-requests", ADMIN),
+    ("PUT", "/api/data-requests/999999", ADMIN),
 ];
 
 #[tokio::test]

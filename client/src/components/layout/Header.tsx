@@ -8,6 +8,7 @@ import {
   HomeIcon,
   KeyIcon,
   PlusCircleIcon,
+  ShieldCheckIcon,
   SparklesIcon,
   UserCircleIcon,
   XMarkIcon,
@@ -30,6 +31,7 @@ const NAV_ICONS: Record<NavItem['id'], ComponentType<SVGProps<SVGSVGElement>>> =
   accredit: PlusCircleIcon,
   redeem: GiftIcon,
   reports: ChartBarIcon,
+  dataRequests: ShieldCheckIcon,
   settings: Cog6ToothIcon,
   superAdmin: BuildingOffice2Icon,
 };

@@ -13,6 +13,10 @@ import { useFormat } from '../../app/useFormat';
 import { LoadError } from '../../components/LoadError';
 import { Modal } from '../../components/Modal';
 import { AccreditForm, RedeemForm } from '../points';
+import { DueRequestsPanel } from '../dataRequests';
+import { useGetSettingsQuery } from '../../app/tenantApi';
+import { isPathPermitted, permissionsFor } from '../../lib/access';
+import { paths } from '../../lib/paths';
 import { PageHeader } from '../../components/PageHeader';
 import { dailyBuckets } from './chartData';
 import { useGetDashboardStatsQuery } from './dashboardApi';
@@ -48,7 +52,11 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const stats = useGetDashboardStatsQuery();
-  const isAdmin = useAppSelector(selectUser)?.role === 'admin';
+  const user = useAppSelector(selectUser);
+  const isAdmin = user?.role === 'admin';
+  const { data: settings } = useGetSettingsQuery(undefined, { skip: !user || isAdmin });
+  const seesDataRequests =
+    isAdmin || (!!user && isPathPermitted(permissionsFor(user, settings?.rolePermissions) ?? [], paths.dataRequests));
   const [scanOpen, setScanOpen] = useState(false);
   const buckets = useMemo(() => dailyBuckets(stats.data?.daily ?? []), [stats.data]);
 
@@ -66,6 +74,8 @@ export function DashboardPage() {
       />
 
       {isAdmin ? <SetupChecklist /> : null}
+
+      {seesDataRequests ? <DueRequestsPanel /> : null}
 
       {stats.isError ? (
         <LoadError message={t('dashboard.errorLoadingStats')} onRetry={() => void stats.refetch()} />

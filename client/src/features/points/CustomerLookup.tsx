@@ -102,6 +102,11 @@ export function CustomerCard({ customer, onClear }: { customer: Customer; onClea
       <div className="customer-card-text">
         <span className="row-title">{customer.name}</span>
         <span className="row-meta">{t('dashboard.lookup.documentValue', { document: format.document(customer.document) })}</span>
+        {customer.claimInProgress ? (
+          <span className="claim-badge" data-testid="claim-in-progress">
+            {t('dataRequests.claimInProgress')}
+          </span>
+        ) : null}
       </div>
       <div className="customer-card-points">
         <span className="customer-card-points-value" data-testid="customer-points">

@@ -34,10 +34,14 @@ pub struct Customer {
     /// and its points still expire; it can be reactivated.
     #[serde(rename = "is_active")]
     pub is_active: bool,
+    /// True while a reclamo of the customer under Ley 1581 is open or incomplete: the record shows
+    /// "reclamo en trámite" (docs/privacy.md).
+    pub claim_in_progress: bool,
 }
 
 /// Columns of `Customer`, for `select` and `returning` lists.
-pub const CUSTOMER_COLUMNS: &str = "id, document, name, email, phone, address, birthdate, points, is_active";
+pub const CUSTOMER_COLUMNS: &str =
+    "id, document, name, email, phone, address, birthdate, points, is_active, claim_in_progress";
 
 impl Customer {
     pub fn from_row(row: &Row) -> Self {
@@ -51,6 +55,7 @@ impl Customer {
             birthdate: row.get("birthdate"),
             points: row.get("points"),
             is_active: row.get("is_active"),
+            claim_in_progress: row.get("claim_in_progress"),
         }
     }
 }

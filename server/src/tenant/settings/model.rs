@@ -8,7 +8,7 @@ use crate::error::{AppError, AppResult, Field, Msg};
 
 /// The screens supervisors and cajeros may use, as paths (admins may use every one). Grantable:
 /// `/main`, `/accreditar`, `/redimir`, `/reportes`, `/settings/customers`, `/settings/products`,
-/// `/settings/categories` (docs/roles.md).
+/// `/settings/categories`, `/solicitudes-datos` (docs/roles.md).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct RolePermissions {
     /// The paths supervisors may use.
@@ -86,7 +86,7 @@ impl Settings {
 }
 
 /// The paths a role's permission list may hold.
-pub const GRANTABLE_PATHS: [&str; 7] = [
+pub const GRANTABLE_PATHS: [&str; 8] = [
     "/main",
     "/accreditar",
     "/redimir",
@@ -94,6 +94,7 @@ pub const GRANTABLE_PATHS: [&str; 7] = [
     "/settings/customers",
     "/settings/products",
     "/settings/categories",
+    "/solicitudes-datos",
 ];
 
 pub const EXPIRATION_POLICIES: [&str; 4] = ["none", "fifo", "inactivity", "calendar"];

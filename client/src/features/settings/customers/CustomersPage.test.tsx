@@ -23,6 +23,7 @@ function makeCustomers(count: number): Customer[] {
     birthdate: null,
     points: (i + 1) * 1000,
     is_active: true,
+    claimInProgress: false,
   }));
 }
 

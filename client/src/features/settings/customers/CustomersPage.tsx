@@ -124,7 +124,17 @@ export function CustomersPage() {
                 {initial(customer.name)}
               </span>
               <div className="entity-row-text">
-                <span className="row-title">{customer.name}</span>
+                <span className="row-title">
+                  {customer.name}
+                  {customer.claimInProgress ? (
+                    <>
+                      {' '}
+                      <span className="claim-badge" data-testid="claim-in-progress">
+                        {t('dataRequests.claimInProgress')}
+                      </span>
+                    </>
+                  ) : null}
+                </span>
                 <span className="row-meta">
                   {t('customers.documentValue', { document: format.document(customer.document) })}
                   {customer.email ? (

@@ -20,6 +20,7 @@ const PATH_LABELS: Record<GrantablePath, TKey> = {
   [paths.settingsCustomers]: 'settings.permissions.paths.customers',
   [paths.settingsProducts]: 'settings.permissions.paths.products',
   [paths.settingsCategories]: 'settings.permissions.paths.categories',
+  [paths.dataRequests]: 'settings.permissions.paths.dataRequests',
 };
 
 function PermissionsForm({ initial }: { initial: RolePermissions }) {
