@@ -12,7 +12,7 @@ import {
   UserCircleIcon,
   XMarkIcon,
 } from '@heroicons/react/24/outline';
-import { useEffect, useState, type ComponentType, type SVGProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -21,9 +21,11 @@ import { useGetSettingsQuery } from '../../app/tenantApi';
 import { needsRolePermissions, visibleNavItems, type NavItem } from '../../lib/access';
 import { paths } from '../../lib/paths';
 import type { Role, User } from '../../lib/types';
-import { ChangePasswordDialog } from '../ChangePasswordDialog';
 import { LanguageMenu } from '../LanguageMenu';
 import { ThemeToggle } from '../ThemeToggle';
+
+// Loaded when first opened: its form kit is not needed to draw the first screen.
+const ChangePasswordDialog = lazy(() => import('../ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
 
 const NAV_ICONS: Record<NavItem['id'], ComponentType<SVGProps<SVGSVGElement>>> = {
   dashboard: HomeIcon,
@@ -185,7 +187,11 @@ export function Header() {
           {t('header.logout')}
         </button>
       </aside>
-      {ownPassword ? <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} /> : null}
+      {ownPassword && changingPassword ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }
