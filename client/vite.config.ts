@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 // The Rust server serves client/dist at / (with an SPA fallback) and the API under /api on the
@@ -15,6 +16,42 @@ export default defineConfig({
     // plugin's defaults), made once here: the server sends the one the browser accepts
     // (docs/performance.md, "Serving the client").
     compression({ algorithms: ['gzip', 'brotliCompress'] }),
+    // Installable, and opens with no network (docs/operations.md, "Service worker"): a web app
+    // manifest, and a service worker (Workbox) that keeps the app's files and answers every
+    // navigation with index.html. 'prompt': a new version installs beside the running one and
+    // takes over only when every tab of the app is closed, at the next start, never mid-sale.
+    // The API is never cached: its answers are a company's live data.
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Puntos Fidelidad',
+        short_name: 'Puntos',
+        description: 'Programa de puntos: acumular y redimir en caja',
+        lang: 'es-CO',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0f766e',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // The files as built, not their .gz/.br copies (the browser gets those by encoding).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/(healthz|readyz|metrics)$/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+      },
+    }),
   ],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

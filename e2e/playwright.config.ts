@@ -27,6 +27,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     video: 'off',
+    // The client's service worker would serve later loads of a test from its cache; only
+    // tests/operations/offline.spec.ts, which is about it, lets it run.
+    serviceWorkers: 'block',
     actionTimeout: 10_000,
     navigationTimeout: 15_000,
     launchOptions,

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import type { AppStore } from './app/store';
 import { PreferencesSync } from './components/PreferencesSync';
 import { Toaster } from './components/Toaster';
+import { OfflineSync } from './features/points';
 import { i18n } from './i18n';
 import { AppRoutes } from './routes/AppRoutes';
 
@@ -12,6 +13,7 @@ export function AppShell() {
   return (
     <>
       <PreferencesSync />
+      <OfflineSync />
       <AppRoutes />
       <Toaster />
     </>

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { registerSW } from 'virtual:pwa-register';
 import { App } from './App';
+import { connectionChanged } from './app/offline';
 import { persistStore, readPersistedState } from './app/persistence';
 import { makeStore } from './app/store';
 import { applyTheme } from './components/PreferencesSync';
@@ -15,6 +17,17 @@ const store = makeStore(persisted);
 persistStore(store, window.localStorage);
 setupI18n(persisted.preferences.locale);
 applyTheme(persisted.preferences.theme);
+
+// The offline banner and the till follow the browser's view of the connection.
+const followConnection = () => store.dispatch(connectionChanged(navigator.onLine));
+window.addEventListener('online', followConnection);
+window.addEventListener('offline', followConnection);
+followConnection();
+
+// The service worker (docs/operations.md, "Service worker"). A new version found on a later
+// visit waits, and takes over when every tab of the app has been closed: the next start, never
+// in the middle of a sale, so nothing here asks to reload.
+registerSW({ immediate: true });
 
 createRoot(root).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from './api';
+import { offlineSlice } from './offline';
 import { preferencesSlice } from './preferences';
 import {
   impersonationEnded,
@@ -12,7 +13,7 @@ import {
 } from './session';
 import { toastsSlice } from './toasts';
 
-const rootReducer = combineSlices(api, sessionSlice, preferencesSlice, toastsSlice);
+const rootReducer = combineSlices(api, sessionSlice, preferencesSlice, toastsSlice, offlineSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -7,6 +7,7 @@ import { LoadingOverlay } from '../LoadingOverlay';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ImpersonationBanner } from './ImpersonationBanner';
+import { OfflineBanner } from './OfflineBanner';
 import { useTenantBootstrap } from './useTenantBootstrap';
 import type { User } from '../../lib/types';
 
@@ -17,6 +18,7 @@ function LayoutFrame({ user }: { user: User }) {
     <div className="app-shell">
       <ImpersonationBanner />
       <Header />
+      <OfflineBanner />
       {/* Keyed by the token: a new session (login, impersonation, exit) starts its pages afresh. */}
       <main className="app-main" key={token ?? ''}>
         {loading ? null : (

@@ -13,18 +13,23 @@ import {
   UserCircleIcon,
   XMarkIcon,
 } from '@heroicons/react/24/outline';
-import { useEffect, useState, type ComponentType, type SVGProps } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { selectPendingCount } from '../../app/offline';
 import { loggedOut, loginName, selectUser } from '../../app/session';
 import { useGetSettingsQuery } from '../../app/tenantApi';
 import { needsRolePermissions, visibleNavItems, type NavItem } from '../../lib/access';
 import { paths } from '../../lib/paths';
 import type { Role, User } from '../../lib/types';
-import { ChangePasswordDialog } from '../ChangePasswordDialog';
 import { LanguageMenu } from '../LanguageMenu';
 import { ThemeToggle } from '../ThemeToggle';
+
+// Loaded when first opened: its form kit is not needed to draw the first screen.
+const ChangePasswordDialog = lazy(() => import('../ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+
+const LogoutWarning = lazy(() => import('./LogoutWarning').then((m) => ({ default: m.LogoutWarning })));
 
 const NAV_ICONS: Record<NavItem['id'], ComponentType<SVGProps<SVGSVGElement>>> = {
   dashboard: HomeIcon,
@@ -82,6 +87,8 @@ export function Header() {
   const { data: settings } = useGetSettingsQuery(undefined, { skip: !user || !needsRolePermissions(user) });
   const [menuOpen, setMenuOpen] = useState(false);
   const [changingPassword, setChangingPassword] = useState(false);
+  const pending = useAppSelector(selectPendingCount);
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
 
   // Close the slide-out menu whenever the page changes.
   const [lastPath, setLastPath] = useState(location.pathname);
@@ -104,6 +111,12 @@ export function Header() {
 
   function logout() {
     setMenuOpen(false);
+    // Accreditations waiting on the device stay there (docs/operations.md, "Offline till"); say so first.
+    if (pending > 0 && !confirmingLogout) {
+      setConfirmingLogout(true);
+      return;
+    }
+    setConfirmingLogout(false);
     dispatch(loggedOut());
     navigate(paths.login, { replace: true });
   }
@@ -187,7 +200,16 @@ export function Header() {
           {t('header.logout')}
         </button>
       </aside>
-      {ownPassword ? <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} /> : null}
+      {confirmingLogout ? (
+        <Suspense fallback={null}>
+          <LogoutWarning pending={pending} onCancel={() => setConfirmingLogout(false)} onConfirm={logout} />
+        </Suspense>
+      ) : null}
+      {ownPassword && changingPassword ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

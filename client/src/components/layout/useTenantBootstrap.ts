@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { apiErrorStatus } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
+import { isNetworkFailure } from '../../app/offline';
 import { sessionEnded } from '../../app/session';
 import { useGetCategoriesQuery, useGetPointsOfSaleQuery, useGetSettingsQuery } from '../../app/tenantApi';
 import { toastShown } from '../../app/toasts';
@@ -9,7 +10,8 @@ import type { User } from '../../lib/types';
 /**
  * Loads the tenant data of a company user (settings with role permissions, points of sale,
  * categories). A super admin who is not impersonating loads nothing here. If a load fails the
- * user is logged out (docs/screens.md, "Session").
+ * user is logged out (docs/screens.md, "Session"), unless no answer came at all: offline, the
+ * shell opens with what this device kept (docs/operations.md, "Offline till").
  */
 export function useTenantBootstrap(user: User): { loading: boolean } {
   const dispatch = useAppDispatch();
@@ -29,7 +31,7 @@ export function useTenantBootstrap(user: User): { loading: boolean } {
     if (notInCompany) {
       dispatch(sessionEnded());
       dispatch(toastShown('error', { messageKey: 'common.errorNotInCompany' }));
-    } else if (failed && apiErrorStatus(error) !== 401) {
+    } else if (failed && apiErrorStatus(error) !== 401 && !isNetworkFailure(error)) {
       // A 401 already ended the session in the base query.
       dispatch(sessionEnded());
       dispatch(toastShown('error', { messageKey: 'common.errorLoadingData' }));

@@ -1,8 +1,13 @@
-import { CheckCircleIcon, PlusCircleIcon, SparklesIcon } from '@heroicons/react/24/outline';
+import { CheckCircleIcon, ClockIcon, PlusCircleIcon, SparklesIcon } from '@heroicons/react/24/outline';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
+import { isNetworkFailure, selectOnline } from '../../app/offline';
+import { selectUser } from '../../app/session';
+import { deviceQueue, type QueuedAccreditation } from '../../lib/offlineQueue';
+import { PendingAccreditations } from './PendingAccreditations';
 import { useAccreditPointsMutation, useGetAccreditPreviewQuery, type AccreditPreview } from './pointsApi';
 import { useFormat } from '../../app/useFormat';
 import { useIdempotentSubmit } from '../../lib/idempotency';
@@ -17,6 +22,32 @@ interface Success {
   points: number;
   name: string;
   balance: number;
+}
+
+/** Kept on the device when the till could not reach the server (docs/operations.md, "Offline till"). */
+class NotKept extends Error {}
+
+/** The pending receipt of an accreditation kept on the device: what was sold, to whom, and its code. */
+function PendingReceipt({ entry }: { entry: QueuedAccreditation }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <div className="notice tone-warning form-success pending-receipt" role="status" data-testid="pending-receipt">
+      <ClockIcon aria-hidden="true" />
+      <div>
+        <strong>{t('offline.receiptTitle')}</strong>
+        <p>
+          {t('offline.receiptText', {
+            amount: format.currency(entry.invoiceAmount),
+            name: entry.customerName,
+            document: format.document(entry.customerDocument),
+          })}
+        </p>
+        {entry.invoiceReference ? <p>{t('offline.receiptReference', { reference: entry.invoiceReference })}</p> : null}
+        <p className="row-meta">{t('offline.receiptKey', { key: entry.idempotencyKey.slice(0, 8) })}</p>
+      </div>
+    </div>
+  );
 }
 
 /** How long the amount must stay unchanged before the till asks what it earns. */
@@ -60,10 +91,13 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<Success | null>(null);
+  const [queued, setQueued] = useState<QueuedAccreditation | null>(null);
+  const online = useAppSelector(selectOnline);
+  const company = useAppSelector(selectUser)?.company?.prefix ?? '';
   const customer = lookup.customer;
   const settledAmount = useDebouncedValue(amount, PREVIEW_DELAY_MS);
   const previewFor =
-    customer && settledAmount === amount && validateInvoiceAmount(amount) === null
+    online && customer && settledAmount === amount && validateInvoiceAmount(amount) === null
       ? { customerId: customer.id, invoiceAmount: Number(amount) }
       : skipToken;
   const preview = useGetAccreditPreviewQuery(previewFor);
@@ -72,6 +106,7 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     setSuccess(null);
+    setQueued(null);
     if (!customer) {
       setError(t('dashboard.errorEnterId'));
       return;
@@ -83,18 +118,57 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
     }
     setError(null);
     const request = { customerId: customer.id, invoiceAmount: Number(amount), invoiceReference: reference.trim() };
+    // Offline, or no answer at all: kept on the device with this submit's key, sent later.
+    async function keep(idempotencyKey: string): Promise<QueuedAccreditation> {
+      if (!customer) throw new NotKept();
+      const entry: QueuedAccreditation = {
+        idempotencyKey,
+        company,
+        customerId: customer.id,
+        customerName: customer.name,
+        customerDocument: customer.document,
+        invoiceAmount: request.invoiceAmount,
+        invoiceReference: request.invoiceReference,
+        createdAt: new Date().toISOString(),
+        status: 'pending',
+        attempts: 0,
+      };
+      try {
+        await deviceQueue.put(entry);
+      } catch {
+        throw new NotKept();
+      }
+      return entry;
+    }
     try {
-      const outcome = await submitOnce(JSON.stringify(request), (idempotencyKey) =>
-        accredit({ ...request, idempotencyKey }).unwrap(),
-      );
+      const outcome = await submitOnce(JSON.stringify(request), async (idempotencyKey) => {
+        if (online) {
+          try {
+            return { posted: await accredit({ ...request, idempotencyKey }).unwrap() };
+          } catch (failure) {
+            if (!isNetworkFailure(failure)) throw failure;
+          }
+        }
+        return { kept: await keep(idempotencyKey) };
+      });
       if (!outcome.ran) return;
-      const { updatedCustomer, newTransaction } = outcome.result;
       // The next sale must not go to this customer by mistake.
       lookup.clear();
-      setSuccess({ points: newTransaction.points, name: updatedCustomer.name, balance: updatedCustomer.points });
       setAmount('');
       setReference('');
+      const { kept, posted } = outcome.result;
+      if (kept) {
+        setQueued(kept);
+        return;
+      }
+      if (!posted) return;
+      const { updatedCustomer, newTransaction } = posted;
+      setSuccess({ points: newTransaction.points, name: updatedCustomer.name, balance: updatedCustomer.points });
     } catch (failure) {
+      if (failure instanceof NotKept) {
+        setError(t('offline.queueUnavailable'));
+        return;
+      }
       if (apiErrorStatus(failure) === 401) return;
       setError(apiErrorMessage(failure) ?? t('redeem.errorGeneric'));
     }
@@ -108,6 +182,7 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
           ...lookup,
           setDocument: (digits) => {
             setSuccess(null);
+            setQueued(null);
             setError(null);
             lookup.setDocument(digits);
           },
@@ -144,11 +219,13 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
             })}
           </p>
         ) : null}
+        {queued ? <PendingReceipt entry={queued} /> : null}
         <button type="submit" className="btn btn-primary btn-block" disabled={!customer || isLoading}>
           <PlusCircleIcon aria-hidden="true" />
           {isLoading ? t('accredit.submitting') : t('accredit.submit')}
         </button>
       </form>
+      <PendingAccreditations />
     </div>
   );
 }

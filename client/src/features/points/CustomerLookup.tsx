@@ -2,6 +2,10 @@ import { MagnifyingGlassIcon, UserCircleIcon, XMarkIcon } from '@heroicons/react
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
+import { isNetworkFailure } from '../../app/offline';
+import { selectUser } from '../../app/session';
+import { findRememberedCustomer, rememberCustomer } from '../../lib/offlineQueue';
 import { useLazyGetCustomerByDocumentQuery } from './pointsApi';
 import { useFormat } from '../../app/useFormat';
 import type { Customer } from '../../lib/types';
@@ -16,6 +20,8 @@ export interface CustomerLookupState {
   error: string | null;
   /** The last search found no customer with the document. */
   notFound: boolean;
+  /** Offline: the customer shown is the copy kept on this device (its balance may be old). */
+  fromDevice: boolean;
   searching: boolean;
   setDocument: (digits: string) => void;
   search: () => Promise<void>;
@@ -35,6 +41,8 @@ export function useCustomerLookup(): CustomerLookupState {
   const [customer, setCustomerState] = useState<Customer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notFound, setNotFound] = useState(false);
+  const [fromDevice, setFromDevice] = useState(false);
+  const company = useAppSelector(selectUser)?.company?.prefix ?? '';
   // Only the latest search may show its answer (the document may change while one runs).
   const latest = useRef(0);
 
@@ -45,12 +53,14 @@ export function useCustomerLookup(): CustomerLookupState {
     setCustomerState(null);
     setError(null);
     setNotFound(false);
+    setFromDevice(false);
   }, []);
 
   const search = useCallback(async () => {
     const attempt = ++latest.current;
     setError(null);
     setNotFound(false);
+    setFromDevice(false);
     setCustomerState(null);
     if (document === '') {
       setError(t('dashboard.errorEnterId'));
@@ -59,8 +69,19 @@ export function useCustomerLookup(): CustomerLookupState {
     try {
       const found = await trigger(document).unwrap();
       if (attempt === latest.current) setCustomerState(found);
+      // Served here: the offline lookup will know this customer (docs/operations.md, "Offline till").
+      void rememberCustomer(company, found);
     } catch (failure) {
       if (attempt !== latest.current) return;
+      if (isNetworkFailure(failure)) {
+        const kept = await findRememberedCustomer(company, document);
+        if (attempt !== latest.current) return;
+        if (kept) {
+          setCustomerState(kept);
+          setFromDevice(true);
+        } else setError(t('offline.customerNotKept'));
+        return;
+      }
       const status = apiErrorStatus(failure);
       if (status === 404) {
         setError(t('dashboard.errorCustomerNotFound'));
@@ -68,7 +89,7 @@ export function useCustomerLookup(): CustomerLookupState {
       }
       else if (status !== 401) setError(apiErrorMessage(failure) ?? t('common.errorGeneric'));
     }
-  }, [document, trigger, t]);
+  }, [document, trigger, t, company]);
 
   const clear = useCallback(() => {
     latest.current += 1;
@@ -76,6 +97,7 @@ export function useCustomerLookup(): CustomerLookupState {
     setCustomerState(null);
     setError(null);
     setNotFound(false);
+    setFromDevice(false);
   }, []);
 
   /** A customer just added at the till becomes the one shown. */
@@ -84,11 +106,12 @@ export function useCustomerLookup(): CustomerLookupState {
     setCustomerState(found);
     setError(null);
     setNotFound(false);
+    setFromDevice(false);
   }, []);
 
   return useMemo(
-    () => ({ document, customer, error, notFound, searching: isFetching, setDocument, search, setCustomer, clear }),
-    [document, customer, error, notFound, isFetching, setDocument, search, setCustomer, clear],
+    () => ({ document, customer, error, notFound, fromDevice, searching: isFetching, setDocument, search, setCustomer, clear }),
+    [document, customer, error, notFound, fromDevice, isFetching, setDocument, search, setCustomer, clear],
   );
 }
 
@@ -158,6 +181,11 @@ export function CustomerLookup({ lookup, label, autoFocus = false }: { lookup: C
       <FormError message={lookup.error} />
       {lookup.notFound && canEnroll ? <EnrollCustomer document={lookup.document} onEnrolled={lookup.setCustomer} /> : null}
       {lookup.customer ? <CustomerCard customer={lookup.customer} onClear={lookup.clear} /> : null}
+      {lookup.customer && lookup.fromDevice ? (
+        <p className="row-meta" data-testid="customer-from-device">
+          {t('offline.customerFromDevice')}
+        </p>
+      ) : null}
     </div>
   );
 }

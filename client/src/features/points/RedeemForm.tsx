@@ -2,6 +2,8 @@ import { GiftIcon } from '@heroicons/react/24/outline';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
+import { isNetworkFailure, selectOnline } from '../../app/offline';
 import { useGetRedeemableProductsQuery, useRedeemPointsMutation } from './pointsApi';
 import { useGetSettingsQuery } from '../../app/tenantApi';
 import { useFormat } from '../../app/useFormat';
@@ -43,6 +45,7 @@ export function RedeemForm({ variant }: RedeemFormProps) {
   const { data: settings } = useGetSettingsQuery();
   const [redeem, { isLoading }] = useRedeemPointsMutation();
   const submitOnce = useIdempotentSubmit();
+  const online = useAppSelector(selectOnline);
 
   const [categoryId, setCategoryId] = useState('');
   const [search, setSearch] = useState('');
@@ -85,6 +88,11 @@ export function RedeemForm({ variant }: RedeemFormProps) {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    // A redemption needs the balance on the server: never kept for later (docs/operations.md, "Offline till").
+    if (!online) {
+      setError(t('offline.redeemRefused'));
+      return;
+    }
     if (!customer) {
       setError(t('dashboard.errorEnterId'));
       return;
@@ -119,7 +127,7 @@ export function RedeemForm({ variant }: RedeemFormProps) {
       });
     } catch (failure) {
       if (apiErrorStatus(failure) === 401) return;
-      setError(apiErrorMessage(failure) ?? t('redeem.errorGeneric'));
+      setError(isNetworkFailure(failure) ? t('offline.redeemRefused') : (apiErrorMessage(failure) ?? t('redeem.errorGeneric')));
       // The product may have changed (points value, inactive): show the current catalogue.
       if (selected) void products.refetch();
     }

@@ -2,6 +2,7 @@
 // Other features use it through this file only.
 export { AccreditForm } from './AccreditForm';
 export { RedeemForm } from './RedeemForm';
+export { OfflineSync } from './OfflineSync';
 export { canReprint, canVoid, voidNeedsSupervisor } from './points';
 export {
   normalizeTransaction,

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { isNetworkFailure, selectOnline } from '../../app/offline';
 import { selectUser } from '../../app/session';
 import { useGetPointsOfSaleQuery } from '../../app/tenantApi';
 import { useFormat } from '../../app/useFormat';
@@ -104,6 +105,7 @@ export function ReportsPage() {
   // Void.
   const [voidTransaction, voidState] = useVoidTransactionMutation();
   const submitOnce = useIdempotentSubmit();
+  const online = useAppSelector(selectOnline);
   const [voiding, setVoiding] = useState<Transaction | null>(null);
   const [voidError, setVoidError] = useState<string | null>(null);
   const [banner, setBanner] = useState<VoidResult | null>(null);
@@ -119,6 +121,11 @@ export function ReportsPage() {
     if (!voiding) return;
     const transaction = voiding;
     setVoidError(null);
+    // A void needs the server (the balance, the batches): never kept for later (docs/operations.md, "Offline till").
+    if (!online) {
+      setVoidError(t('offline.voidRefused'));
+      return;
+    }
     try {
       const outcome = await submitOnce(`void:${transaction.id}`, (idempotencyKey) =>
         voidTransaction({ id: transaction.id, idempotencyKey, ...(credentials ?? {}) }).unwrap(),
@@ -131,7 +138,11 @@ export function ReportsPage() {
       const status = apiErrorStatus(failure);
       if (status === 401 && !credentials) return; // the session ended: the app logs out
       setVoidError(
-        status === 401 ? t('reports.void.invalidSupervisor') : (apiErrorMessage(failure) ?? t('reports.void.error')),
+        status === 401
+          ? t('reports.void.invalidSupervisor')
+          : isNetworkFailure(failure)
+            ? t('offline.voidRefused')
+            : (apiErrorMessage(failure) ?? t('reports.void.error')),
       );
     }
   }
