@@ -2,9 +2,10 @@
 // Other features use it through this file only.
 export { AccreditForm } from './AccreditForm';
 export { RedeemForm } from './RedeemForm';
-export { canReprint, canVoid, voidNeedsSupervisor } from './points';
+export { canReprint, canReturn, canVoid, voidNeedsSupervisor } from './points';
 export {
   normalizeTransaction,
+  type PostingResult,
   useCreateCustomerMutation,
   useGetRedeemableProductsQuery,
   type CustomerInput,
