@@ -128,6 +128,7 @@ catalogue! {
         Icon = "icon" { es: "Icono", en: "icon" },
         InvoiceReference = "invoiceReference" { es: "Referencia de factura", en: "invoice reference" },
         InvoiceAmount = "invoiceAmount" { es: "Valor de la factura", en: "invoice amount" },
+        ReturnedAmount = "returnedAmount" { es: "Valor devuelto", en: "returned amount" },
         Text = "text" { es: "Texto de búsqueda", en: "search text" },
         Type = "type" { es: "Tipo", en: "type" },
         From = "from" { es: "Fecha inicial", en: "start date" },
@@ -199,7 +200,7 @@ catalogue! {
         PageInvalid = "field.page" { es: "La página debe ser un número entero desde 1.", en: "page must be a whole number from 1" },
         PageSizeInvalid = "field.pageSize" { es: "El tamaño de página debe ser 10, 25 o 50.", en: "pageSize must be 10, 25 or 50" },
         RoleInvalid = "field.role" { es: "El rol debe ser admin, supervisor o cajero.", en: "role must be one of admin, supervisor, cajero" },
-        TypeInvalid = "field.transactionType" { es: "El tipo debe ser acreditación, redención, vencimiento o anulación.", en: "type must be accreditation, redemption, expiration or cancellation" },
+        TypeInvalid = "field.transactionType" { es: "El tipo debe ser acreditación, redención, vencimiento, anulación o devolución.", en: "type must be accreditation, redemption, expiration, cancellation or return" },
 
         // Sessions
         NotLoggedIn = "auth.notLoggedIn" { es: "No ha iniciado sesión o la sesión expiró.", en: "not logged in or session expired" },
@@ -292,6 +293,7 @@ catalogue! {
         // Settings
         ExpirationPolicyInvalid = "settings.expirationPolicy" { es: "La política de vencimiento debe ser none, fifo, inactivity o calendar.", en: "expirationPolicy must be one of none, fifo, inactivity, calendar" },
         PermissionsInvalid = "settings.permissions" { es: "Los permisos de {role} solo pueden incluir: {paths}.", en: "rolePermissions.{role} may hold only: {paths}" },
+        ReturnOfSpentPointsInvalid = "settings.returnOfSpentPoints" { es: "La regla de devolución de puntos gastados debe ser refuse o negative.", en: "returnOfSpentPoints must be refuse or negative" },
         TimeZoneInvalid = "settings.timeZone" { es: "La zona horaria debe ser una zona IANA como America/Bogota.", en: "timeZone must be an IANA time zone such as America/Bogota" },
 
         // Points
@@ -312,6 +314,15 @@ catalogue! {
         VoidPointsSpent = "void.pointsSpent" { es: "Los puntos de esta acreditación ya se redimieron o vencieron, por eso no se puede anular.", en: "the points of this accreditation were already redeemed or expired, so it cannot be voided" },
         VoidNotVoidable = "void.notVoidable" { es: "Las transacciones de vencimiento y de anulación no se pueden anular.", en: "expiration and cancellation transactions cannot be voided" },
         Voided = "void.done" { es: "Transacción anulada.", en: "transaction voided" },
+        VoidFullyReturned = "void.fullyReturned" { es: "Esta acreditación ya se devolvió completa: no queda nada por anular.", en: "this accreditation was fully returned: nothing is left to void" },
+        ReturnNotAccreditation = "return.notAccreditation" { es: "Solo se pueden registrar devoluciones de acreditaciones.", en: "only accreditations can have returns" },
+        ReturnNotVoidable = "return.notVoidable" { es: "Una devolución no se puede anular.", en: "a return cannot be voided" },
+        ReturnOwnOnly = "return.ownOnly" { es: "Solo puede registrar devoluciones de sus propias acreditaciones.", en: "you can only return your own accreditations" },
+        ReturnOfVoided = "return.voided" { es: "Esta acreditación fue anulada: no admite devoluciones.", en: "this accreditation was voided: nothing can be returned" },
+        ReturnAmountInvalid = "return.amountInvalid" { es: "El valor devuelto debe ser un número entero de pesos mayor que cero.", en: "the returned amount must be a whole number of pesos greater than zero" },
+        ReturnAmountExceeds = "return.amountExceeds" { es: "El valor devuelto supera lo que queda de la factura: quedan {left} pesos por devolver.", en: "the returned amount exceeds what is left of the invoice: {left} pesos are left to return" },
+        ReturnPointsSpent = "return.pointsSpent" { es: "El cliente ya gastó {missing} de los {points} puntos que esta devolución revierte; la devolución no se registró.", en: "the customer already spent {missing} of the {points} points this return reverses; the return was not recorded" },
+        NegativeBalance = "points.negativeBalance" { es: "El saldo del cliente es negativo ({balance} puntos) por una devolución: no puede redimir hasta que vuelva a ser positivo.", en: "the customer's balance is negative ({balance} points) after a return: no redemptions until it is positive again" },
         ExpirationNone = "expiration.none" { es: "La política de vencimiento es 'none': no venció ningún punto.", en: "the expiration policy is 'none': no points expire" },
         ExpirationDone = "expiration.done" { es: "Vencieron {points} puntos de {customers} clientes.", en: "{points} points of {customers} customers expired" },
         IdempotencyKeyShape = "idempotency.keyShape" { es: "Idempotency-Key debe tener de 1 a 200 caracteres visibles.", en: "Idempotency-Key must be 1 to 200 visible characters" },

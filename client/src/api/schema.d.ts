@@ -686,6 +686,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transactions/{id}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives back part or all of an accreditation's invoice: reverses `floor(points x returned /
+         *     invoiceAmount)` points (the return that completes the invoice takes exactly what is left),
+         *     from the accreditation's own batch first. When the customer already spent them, the rule
+         *     `returnOfSpentPoints` refuses (409) or takes the balance below zero. A cajero returns only
+         *     own accreditations and gives a supervisor's or admin's credentials, as for a void.
+         */
+        post: operations["return_handler"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transactions/{id}/void": {
         parameters: {
             query?: never;
@@ -1207,7 +1230,7 @@ export interface components {
          * @description The kind of a ledger row.
          * @enum {string}
          */
-        Kind: "accreditation" | "redemption" | "expiration" | "cancellation";
+        Kind: "accreditation" | "redemption" | "expiration" | "cancellation" | "return";
         /** @description What the company owes its customers in points. */
         Liability: {
             /**
@@ -1554,6 +1577,27 @@ export interface components {
             redeemedValue: number;
         };
         /**
+         * @description A return of part or all of an accreditation's invoice; a cajero adds a supervisor's or
+         *     admin's credentials.
+         */
+        ReturnRequest: {
+            /**
+             * @description The return's document (a credit note), at most 100 characters; optional: without it the
+             *     return keeps the accreditation's reference.
+             */
+            invoiceReference?: string | null;
+            /**
+             * Format: int64
+             * @description Whole pesos given back, greater than zero and at most what is left of the invoice (a
+             *     number, or a string of digits).
+             */
+            returnedAmount: number;
+            /** @description Required from a cajero: that supervisor's or admin's password. */
+            supervisorPassword?: string | null;
+            /** @description Required from a cajero: a supervisor's or admin's username (`name` or `name@prefix`). */
+            supervisorUsername?: string | null;
+        };
+        /**
          * @description The screens supervisors and cajeros may use, as paths (admins may use every one). Grantable:
          *     `/main`, `/accreditar`, `/redimir`, `/reportes`, `/settings/customers`, `/settings/products`,
          *     `/settings/categories`, `/solicitudes-datos` (docs/roles.md).
@@ -1634,6 +1678,12 @@ export interface components {
              *     until it is set.
              */
             redemptionRate: number;
+            /**
+             * @description What a return does when the customer already spent the points it reverses: `refuse`
+             *     (the default: 409 naming the points missing) or `negative` (the balance goes below zero
+             *     and redemptions wait until it is positive again).
+             */
+            returnOfSpentPoints: string;
             /** @description The screens supervisors and cajeros may use. */
             rolePermissions: components["schemas"]["RolePermissions"];
             /**
@@ -1689,6 +1739,8 @@ export interface components {
              * @description 1 to 1,000,000, whole.
              */
             redemptionRate?: number | null;
+            /** @description `refuse` or `negative`. */
+            returnOfSpentPoints?: string | null;
             rolePermissions?: null | components["schemas"]["RolePermissions"];
             /** @description An IANA time zone, e.g. America/Bogota. */
             timeZone?: string | null;
@@ -1753,24 +1805,26 @@ export interface components {
             id: number;
             /**
              * Format: int64
-             * @description The invoice's amount in whole pesos (COP), on accreditations; null otherwise.
+             * @description The invoice's amount in whole pesos (COP), on accreditations; on a return, the pesos of
+             *     the invoice given back; null otherwise.
              */
             invoiceAmount?: number | null;
             /**
-             * @description The invoice reference the cashier gave (a cancellation copies the original's); null when
-             *     none.
+             * @description The invoice reference the cashier gave (a cancellation copies the original's; a return
+             *     keeps the one given with it, the credit note's, else the accreditation's); null when none.
              */
             invoiceReference?: string | null;
             /** @description Whether a cancellation voided this row (for good). */
             is_voided: boolean;
             /**
              * Format: int64
-             * @description For a cancellation: the transaction it voided; null on other kinds.
+             * @description For a cancellation: the transaction it voided; for a return: the accreditation it gives
+             *     back part of; null on other kinds.
              */
             originalTransactionId?: number | null;
             /**
              * Format: int64
-             * @description Negative for redemptions, expirations and the cancellation of an accreditation.
+             * @description Negative for redemptions, expirations, returns and the cancellation of an accreditation.
              */
             points: number;
             /**
@@ -6949,6 +7003,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReportTotals"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    return_handler: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retries with the same key get the first answer and post nothing */
+                "Idempotency-Key"?: string | null;
+            };
+            path: {
+                /** @description the accreditation's transaction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReturnRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Posting"];
                 };
             };
             /** @description Invalid input */

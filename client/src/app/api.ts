@@ -43,10 +43,10 @@ export const TAG_TYPES = [
 export type TagType = (typeof TAG_TYPES)[number];
 
 /**
- * Endpoints whose 401 does not mean "the session is over": a failed login, and a void whose
- * supervisor credentials were wrong.
+ * Endpoints whose 401 does not mean "the session is over": a failed login, and a void or return
+ * whose supervisor credentials were wrong.
  */
-const SESSION_NEUTRAL_ENDPOINTS = new Set(['login', 'voidTransaction']);
+const SESSION_NEUTRAL_ENDPOINTS = new Set(['login', 'voidTransaction', 'returnTransaction']);
 
 const API_PREFIX = /^API Error:\s*/;
 

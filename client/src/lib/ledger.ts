@@ -12,7 +12,7 @@ type Described = Pick<Transaction, 'type' | 'description' | 'invoiceAmount' | 'o
 /**
  * What a row is, in the reader's language: what the cashier wrote when there is a note; else a
  * redemption's product, or the kind with its figures (a purchase's invoice amount, the transaction
- * a cancellation voids). `currency` writes an amount of pesos.
+ * a cancellation voids, the pesos a return gives back). `currency` writes an amount of pesos.
  */
 export function transactionDescription(tx: Described, t: TFunction, currency: (value: number) => string): string {
   const note = tx.description?.trim();
@@ -26,6 +26,8 @@ export function transactionDescription(tx: Described, t: TFunction, currency: (v
       return tx.originalTransactionId != null ? t('reports.row.cancels', { id: tx.originalTransactionId }) : t('reports.types.cancellation');
     case 'expiration':
       return t('reports.row.expired');
+    case 'return':
+      return tx.invoiceAmount != null ? t('ledger.return', { amount: currency(tx.invoiceAmount) }) : t('reports.types.return');
   }
 }
 

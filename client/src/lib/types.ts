@@ -24,6 +24,8 @@ export type RolePermissions = Schemas['RolePermissions'];
 
 /** The values of `Settings['expirationPolicy']` (the API sends a plain string); docs/points.md. */
 export type ExpirationPolicy = 'none' | 'fifo' | 'inactivity' | 'calendar';
+/** What a return does when the customer already spent the points it reverts (docs/points.md, "Returns"). */
+export type ReturnOfSpentPoints = 'refuse' | 'negative';
 
 export type Settings = Schemas['Settings'];
 

@@ -146,7 +146,7 @@ export class RedeemPanel extends OperationPanel {
   }
 }
 
-/** The redemption receipt in its dialog. */
+/** The redemption receipt (or a return's) in its dialog. */
 export class ReceiptDialog {
   readonly root: Locator;
   readonly receipt: Locator;
@@ -155,10 +155,13 @@ export class ReceiptDialog {
   constructor(
     readonly page: Page,
     locale: Locale = 'es',
+    kind: 'redemption' | 'return' = 'redemption',
   ) {
     this.t = translator(locale);
-    this.root = page.getByRole('dialog', { name: exactly(this.t('receipt.dialogTitle')) });
-    this.receipt = this.root.getByRole('article', { name: this.t('receipt.title') });
+    const [dialogTitle, title] =
+      kind === 'return' ? (['receipt.returnTitle', 'receipt.returnTitle'] as const) : (['receipt.dialogTitle', 'receipt.title'] as const);
+    this.root = page.getByRole('dialog', { name: exactly(this.t(dialogTitle)) });
+    this.receipt = this.root.getByRole('article', { name: this.t(title) });
   }
 
   /** The receipt's labelled lines (term -> definition). */
@@ -217,6 +220,14 @@ export class ReportsPage extends Screen {
 
   voidDialog() {
     return this.page.getByRole('alertdialog', { name: exactly(this.t('reports.void.title')) });
+  }
+
+  returnButton(id: number) {
+    return this.list.root.getByRole('button', { name: exactly(this.t('reports.return.buttonLabel', { id })) });
+  }
+
+  returnDialog() {
+    return this.page.getByRole('dialog', { name: exactly(this.t('reports.return.title')) });
   }
 
   /** The void result banner (green status or red alert). */

@@ -10,6 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::idempotency::{IdempotencyKey, Idempotent};
+use super::returns::settle_debt;
 use super::rules::{self, EarningRules, InvoiceAmount, Occasion};
 use super::store::{self, NewTransaction};
 use super::{post_once, write_posting, Kind, Posting};
@@ -205,11 +206,16 @@ pub async fn accredit(
         balance_before: customer.points,
     };
     // An accreditation of 0 points has no batch.
-    write_posting(conn, &new_transaction, store::INSERT_BATCH, |transaction_id| async move {
+    let posting = write_posting(conn, &new_transaction, store::INSERT_BATCH, |transaction_id| async move {
         if points > 0 {
             store::insert_batch(conn, customer.id, transaction_id, now, points).await?;
         }
         Ok(())
     })
-    .await
+    .await?;
+    // A balance below zero (a return of spent points) is paid first (docs/points.md, "Returns").
+    if customer.points < 0 {
+        settle_debt(conn, customer.id, posting.new_transaction.id, points.min(-customer.points)).await?;
+    }
+    Ok(posting)
 }

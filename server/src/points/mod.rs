@@ -26,9 +26,11 @@ use idempotency::Idempotent;
 use store::NewTransaction;
 
 pub mod accredit;
+pub mod approval;
 pub mod expiration;
 pub mod idempotency;
 pub mod redeem;
+pub mod returns;
 pub mod rules;
 pub mod stats;
 pub mod store;
@@ -40,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(accredit::router())
         .merge(redeem::router())
         .merge(void::router())
+        .merge(returns::router())
         .merge(expiration::router())
         .merge(transactions::router())
         .merge(stats::router())
@@ -53,6 +56,8 @@ pub enum Kind {
     Redemption,
     Expiration,
     Cancellation,
+    /// Part or all of an accredited invoice given back (docs/points.md, "Returns").
+    Return,
 }
 
 impl Kind {
@@ -62,6 +67,7 @@ impl Kind {
             Kind::Redemption => "redemption",
             Kind::Expiration => "expiration",
             Kind::Cancellation => "cancellation",
+            Kind::Return => "return",
         }
     }
 
@@ -71,6 +77,7 @@ impl Kind {
             "redemption" => Some(Kind::Redemption),
             "expiration" => Some(Kind::Expiration),
             "cancellation" => Some(Kind::Cancellation),
+            "return" => Some(Kind::Return),
             _ => None,
         }
     }
@@ -90,7 +97,7 @@ pub struct Transaction {
     /// What the row did to the balance.
     #[serde(rename = "type")]
     pub kind: Kind,
-    /// Negative for redemptions, expirations and the cancellation of an accreditation.
+    /// Negative for redemptions, expirations, returns and the cancellation of an accreditation.
     pub points: i64,
     /// The customer whose balance the row changed.
     pub customer_id: i64,
@@ -108,13 +115,14 @@ pub struct Transaction {
     /// What a person wrote with the posting (a redemption's note); null otherwise: the kind and
     /// the figures say what happened, and screens word it in the reader's language.
     pub description: Option<String>,
-    /// The invoice's amount in whole pesos (COP), on accreditations; null otherwise.
+    /// The invoice's amount in whole pesos (COP), on accreditations; on a return, the pesos of
+    /// the invoice given back; null otherwise.
     pub invoice_amount: Option<i64>,
     /// What a redemption was worth in whole pesos (COP): the product's price, or for points
     /// `floor(points / redemptionRate)`; null on other kinds.
     pub redeemed_value: Option<i64>,
-    /// The invoice reference the cashier gave (a cancellation copies the original's); null when
-    /// none.
+    /// The invoice reference the cashier gave (a cancellation copies the original's; a return
+    /// keeps the one given with it, the credit note's, else the accreditation's); null when none.
     pub invoice_reference: Option<String>,
     /// The redeemed product (a cancellation copies the original's); null otherwise.
     pub product_id: Option<i64>,
@@ -127,7 +135,8 @@ pub struct Transaction {
     /// while not voided.
     #[serde(rename = "voided_by")]
     pub voided_by: Option<String>,
-    /// For a cancellation: the transaction it voided; null on other kinds.
+    /// For a cancellation: the transaction it voided; for a return: the accreditation it gives
+    /// back part of; null on other kinds.
     pub original_transaction_id: Option<i64>,
     /// The customer's balance before this posting (null on rows older than the column).
     pub balance_before: Option<i64>,

@@ -168,6 +168,10 @@ pub async fn redeem(
         }
         Reward::Points(points) => (*points, rules::redeemed_value(*points, settings.redemption_rate), None),
     };
+    // After a return of spent points, nothing is redeemed until the balance is positive again.
+    if customer.points < 0 {
+        return Err(AppError::conflict(Msg::NegativeBalance.with("balance", customer.points)));
+    }
     if points.get() > customer.points {
         return Err(AppError::bad_request(Msg::NotEnoughPoints));
     }

@@ -240,6 +240,72 @@ pub fn plan_consumption(open: &[OpenBatch], points: i64) -> Option<Vec<(i64, i64
 }
 
 // ---------------------------------------------------------------------------------------------
+// Returns (docs/points.md, "Returns")
+
+/// Pesos of an invoice given back: whole, greater than zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReturnedAmount(i64);
+
+impl ReturnedAmount {
+    /// Accepts a JSON number or a string of digits, as an invoice amount.
+    pub fn parse(value: Option<&Value>) -> Result<Self, AppError> {
+        match whole_number(value) {
+            Number::Whole(amount) if amount > 0 && amount <= MAX_INVOICE_AMOUNT => Ok(ReturnedAmount(amount)),
+            _ => Err(AppError::bad_request(Msg::ReturnAmountInvalid)),
+        }
+    }
+
+    pub fn pesos(self) -> i64 {
+        self.0
+    }
+}
+
+/// What the earlier returns of one accreditation gave back.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Returned {
+    /// Pesos of the invoice returned so far.
+    pub amount: i64,
+    /// Points those returns reversed (positive).
+    pub points: i64,
+    /// How many returns.
+    pub count: i64,
+}
+
+/// The points a return of `amount` pesos reverses of an accreditation that earned `earned`
+/// points for `invoice` pesos, after the returns `before`: `floor(earned x amount / invoice)`,
+/// never more than what is left of `earned`, and exactly what is left when it completes the
+/// invoice. `None` when `amount` exceeds what is left of the invoice.
+pub fn returned_points(earned: i64, invoice: i64, before: Returned, amount: i64) -> Option<i64> {
+    let left_amount = invoice - before.amount;
+    let left_points = (earned - before.points).max(0);
+    if amount > left_amount || amount <= 0 {
+        return None;
+    }
+    if amount == left_amount {
+        return Some(left_points);
+    }
+    let share = i128::from(earned) * i128::from(amount) / i128::from(invoice);
+    Some((share as i64).min(left_points))
+}
+
+/// Where a return's `points` come from: the accreditation's own batch first, then the
+/// customer's other open batches, oldest first. Answers the plan and the points no batch holds
+/// (spent).
+pub fn plan_return(own: Option<OpenBatch>, others: &[OpenBatch], points: i64) -> (Vec<(i64, i64)>, i64) {
+    let mut plan = Vec::new();
+    let mut missing = points;
+    let own_id = own.map(|batch| batch.id);
+    for batch in own.iter().chain(others.iter().filter(|batch| Some(batch.id) != own_id)) {
+        let take = batch.remaining.min(missing);
+        if take > 0 {
+            plan.push((batch.id, take));
+            missing -= take;
+        }
+    }
+    (plan, missing)
+}
+
+// ---------------------------------------------------------------------------------------------
 // Expiration
 
 /// The company's expiration policy with its parameters.
@@ -321,6 +387,31 @@ mod tests {
     use super::*;
     use rust_decimal::prelude::FromStr;
     use serde_json::json;
+
+    #[test]
+    fn returns_reverse_the_returned_share_and_the_last_one_takes_the_remainder() {
+        let none = Returned::default();
+        // 333 points for 100,000 pesos: 33,333 back reverses floor(333 x 33,333 / 100,000) = 110.
+        assert_eq!(returned_points(333, 100_000, none, 33_333), Some(110));
+        let before = Returned { amount: 33_333, points: 110, count: 1 };
+        assert_eq!(returned_points(333, 100_000, before, 33_333), Some(110));
+        let before = Returned { amount: 66_666, points: 220, count: 2 };
+        // The return that completes the invoice takes exactly what is left.
+        assert_eq!(returned_points(333, 100_000, before, 33_334), Some(113));
+        assert_eq!(returned_points(333, 100_000, before, 33_335), None);
+        assert_eq!(returned_points(333, 100_000, none, 0), None);
+        // Never more than what is left.
+        assert_eq!(returned_points(10, 100, Returned { amount: 10, points: 10, count: 1 }, 50), Some(0));
+    }
+
+    #[test]
+    fn a_return_takes_its_own_batch_first_then_the_oldest_others() {
+        let own = OpenBatch { id: 7, remaining: 30 };
+        let others = [OpenBatch { id: 2, remaining: 50 }, own, OpenBatch { id: 9, remaining: 5 }];
+        assert_eq!(plan_return(Some(own), &others, 20), (vec![(7, 20)], 0));
+        assert_eq!(plan_return(Some(own), &others, 90), (vec![(7, 30), (2, 50), (9, 5)], 5));
+        assert_eq!(plan_return(None, &[], 4), (vec![], 4));
+    }
 
     fn dec(s: &str) -> Decimal {
         Decimal::from_str(s).unwrap()

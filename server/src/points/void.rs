@@ -13,14 +13,15 @@ use super::store::{self, NewTransaction};
 use super::{post_once, rules, Kind};
 use axum::extract::State;
 
-use crate::db::{Conn, TenantTx};
-use crate::domain::{Prefix, Role};
+use super::approval::{approve_cajero, Approval};
+use super::returns::settle_debt;
+use crate::db::Conn;
+use crate::domain::Role;
 use crate::error::{AppError, AppResult, Lang, Msg, Params};
 use crate::extract::{Json, Path};
-use crate::session::{self, ClientAddress, CurrentUser, Tenant};
+use crate::session::{ClientAddress, CurrentUser, Tenant};
 use crate::state::AppState;
 use crate::tenant::audit;
-use crate::throttle::{self, PasswordCheck};
 
 /// Screens that offer voiding (the report).
 pub const PERMISSIONS: &[&str] = &["/reportes"];
@@ -40,30 +41,6 @@ pub struct VoidRequest {
 pub struct VoidResponse {
     /// A confirmation in the request's language (`Accept-Language`, Spanish by default).
     pub message: String,
-}
-
-/// A supervisor's or admin's credentials, as a cajero gives them.
-#[derive(Clone)]
-pub struct Approval {
-    pub username: String,
-    pub password: String,
-}
-
-impl std::fmt::Debug for Approval {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Approval").field("username", &self.username).finish_non_exhaustive()
-    }
-}
-
-impl Approval {
-    pub fn from_request(request: &VoidRequest) -> Option<Self> {
-        let username = request.supervisor_username.as_deref().map(str::trim).unwrap_or_default();
-        let password = request.supervisor_password.as_deref().unwrap_or_default();
-        if username.is_empty() && password.is_empty() {
-            return None;
-        }
-        Some(Approval { username: username.to_lowercase(), password: password.to_string() })
-    }
 }
 
 /// What a void did.
@@ -101,17 +78,11 @@ async fn void_handler(
     t.require_permission(PERMISSIONS).await?;
     // A cajero's approval is a login attempt of the approver: throttled like one, and checked
     // with no connection held.
-    let (t, approved_by) = if t.user.role == Role::Cajero {
-        check_target(&t, &t.user, id).await?;
-        let approval =
-            Approval::from_request(&request).ok_or_else(|| AppError::bad_request(Msg::VoidApprovalRequired))?;
-        let (prefix, cashier) = (t.prefix.clone(), t.user.username.clone());
-        let (t, approver) =
-            t.between_transactions(&state, check_approval(&state, &prefix, &cashier, &address, &approval)).await?;
-        (t, Some(approver))
-    } else {
-        (t, None)
-    };
+    let approval = Approval::new(request.supervisor_username.as_deref(), request.supervisor_password.as_deref());
+    let (t, approved_by) = approve_cajero(&state, &address, t, approval, "voidApproval", async |t: &Tenant| {
+        check_target(t, &t.user, id).await.map(drop)
+    })
+    .await?;
     let idempotent = Idempotent::new(&key, t.user.id, "void", json!({ "transactionId": id }));
     post_once(t, idempotent, "voided", async |t: &Tenant| {
         let voided = void(t, &t.user, id, approved_by.as_deref(), Utc::now()).await?;
@@ -157,16 +128,24 @@ pub async fn void(
     if target.is_voided {
         return Err(AppError::conflict(Msg::VoidAlreadyVoided));
     }
-    // An accreditation can be voided only while its batch is untouched.
-    let batch = match target.kind {
-        Kind::Accreditation => store::batch_of(conn, target.id).await?,
-        _ => None,
+    // An accreditation is voided for what its returns left of it, and only while its batch
+    // still holds that much (docs/points.md, "Returns").
+    let (batch, points) = match target.kind {
+        Kind::Accreditation => {
+            let returned = store::returns_of(conn, target.id).await?;
+            let left = target.points - returned.points;
+            if returned.count > 0 && left <= 0 {
+                return Err(AppError::conflict(Msg::VoidFullyReturned));
+            }
+            let batch = store::batch_of(conn, target.id).await?;
+            if batch.is_some_and(|batch| batch.remaining < left) {
+                return Err(AppError::conflict(Msg::VoidPointsSpent));
+            }
+            (batch.map(|batch| (batch.id, left)), -left)
+        }
+        _ => (None, -target.points),
     };
-    if batch.is_some_and(|batch| batch.remaining < batch.points) {
-        return Err(AppError::conflict(Msg::VoidPointsSpent));
-    }
     let voided_by = approved_by.clone().unwrap_or_else(|| by.username.clone());
-    let points = -target.points;
     // Points a voided redemption gives back must fit the balance.
     if points > 0 {
         rules::check_balance(customer.points, points)?;
@@ -192,9 +171,9 @@ pub async fn void(
     )
     .await?
     .id;
-    if let Some(batch) = batch {
-        // The cancellation empties the batch, recorded as a movement like any other.
-        store::take_from_batches(conn, cancellation_id, &[(batch.id, batch.points)]).await?;
+    if let Some((batch, left)) = batch.filter(|&(_, left)| left > 0) {
+        // The cancellation takes what is left of the batch, recorded as a movement like any other.
+        store::take_from_batches(conn, cancellation_id, &[(batch, left)]).await?;
     }
     if target.kind == Kind::Redemption {
         let returned = store::give_back_to_batches(conn, target.id).await?;
@@ -203,6 +182,10 @@ pub async fn void(
                 "redemption {} took {returned} points from batches, not {points}",
                 target.id
             )));
+        }
+        // A customer whose balance is below zero (a return of spent points) pays that first.
+        if customer.points < 0 {
+            settle_debt(conn, target.customer_id, cancellation_id, points.min(-customer.points)).await?;
         }
     }
     store::mark_voided(conn, target.id, &voided_by, now).await?;
@@ -224,54 +207,6 @@ fn check_voidable(kind: Kind) -> AppResult<()> {
     match kind {
         Kind::Accreditation | Kind::Redemption => Ok(()),
         Kind::Expiration | Kind::Cancellation => Err(AppError::conflict(Msg::VoidNotVoidable)),
+        Kind::Return => Err(AppError::conflict(Msg::ReturnNotVoidable)),
     }
-}
-
-/// Checks a supervisor's or admin's credentials of this company as a login of `name@prefix`
-/// from the cajero's address (counted, delayed and locked out alike); answers the approver's
-/// username. Unknown users take the same argon2 work as wrong passwords.
-async fn check_approval(
-    state: &AppState,
-    prefix: &Prefix,
-    cashier: &str,
-    address: &str,
-    approval: &Approval,
-) -> AppResult<String> {
-    let refused = || AppError::Unauthorized(Msg::VoidIncorrectCredentials.into());
-    // Nothing any account could match: no password to check, nothing to count (as a login).
-    if approval.username.is_empty()
-        || approval.password.is_empty()
-        || approval.username.contains(char::is_control)
-        || crate::domain::forbidden_character(&approval.username).is_some()
-    {
-        return Err(refused());
-    }
-    let login: String = if approval.username.contains('@') {
-        approval.username.chars().take(100).collect()
-    } else {
-        format!("{}@{prefix}", approval.username).chars().take(100).collect()
-    };
-    let username = match login.rsplit_once('@') {
-        Some((name, company)) if company == prefix.as_str() && !name.is_empty() => Some(name),
-        _ => None,
-    };
-    let check = PasswordCheck { login: &login, address, company: Some(prefix), actor: cashier, via: "voidApproval" };
-    let approver = throttle::throttled(state, check, async {
-        let hash = match username {
-            Some(name) => {
-                let tx = TenantTx::begin(&state.pool, prefix).await?;
-                let hash = store::approver_password_hash(&tx, name).await?;
-                tx.commit().await?;
-                hash.map(|hash| (name, hash))
-            }
-            None => None,
-        };
-        let Some((name, hash)) = hash else {
-            session::verify_password(approval.password.clone(), session::dummy_hash().await).await;
-            return Ok(None);
-        };
-        Ok(session::verify_password(approval.password.clone(), hash).await.then(|| name.to_string()))
-    })
-    .await?;
-    approver.ok_or_else(refused)
 }

@@ -68,6 +68,7 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("GET", "/api/transactions/search", ADMIN | SUPERVISOR | CAJERO),
     ("GET", "/api/transactions/totals", ADMIN | SUPERVISOR | CAJERO),
     ("POST", "/api/transactions/999999/void", ADMIN | SUPERVISOR | CAJERO),
+    ("POST", "/api/transactions/999999/return", ADMIN | SUPERVISOR | CAJERO),
     ("GET", "/api/stats/dashboard", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
     ("POST", "/api/tasks/expire-points", ADMIN),
     // Data holders' requests: the requests screen, granted to nobody in a new company.

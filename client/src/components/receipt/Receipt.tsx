@@ -24,7 +24,7 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 }
 
 /**
- * The printable redemption receipt (docs/screens.md, "Printouts and exports"): 302 px wide like
+ * The printable redemption or return receipt (docs/screens.md, "Printouts and exports"): 302 px wide like
  * a thermal ticket, black on white in both themes, with the company (from the logged-in user), the
  * transaction and the balances. The print stylesheet prints only this element while it is open.
  */
@@ -36,10 +36,12 @@ export function Receipt({ data }: { data: ReceiptData }) {
   const { transaction, previousBalance, newBalance } = data;
   const na = t('common.notAvailable');
   const redeemed = Math.abs(transaction.points);
+  // A return's receipt: the pesos given back and the points it reverted.
+  const isReturn = transaction.type === 'return';
   const points = (value: number | null) => (value == null ? na : format.number(value));
 
   return (
-    <article className="receipt" data-testid="receipt" aria-label={t('receipt.title')}>
+    <article className="receipt" data-testid="receipt" aria-label={isReturn ? t('receipt.returnTitle') : t('receipt.title')}>
       <header className="receipt-company">
         {company?.logoUrl && !logoBroken ? (
           <img className="receipt-logo" src={company.logoUrl} alt={company.name} onError={() => setLogoBroken(true)} />
@@ -54,7 +56,7 @@ export function Receipt({ data }: { data: ReceiptData }) {
           </>
         ) : null}
       </header>
-      <p className="receipt-title">{t('receipt.title')}</p>
+      <p className="receipt-title">{isReturn ? t('receipt.returnTitle') : t('receipt.title')}</p>
       <dl className="receipt-section">
         <Line label={t('receipt.date')} value={format.dateTime(transaction.date)} />
         <Line label={t('receipt.transaction')} value={`#${transaction.id}`} />
@@ -72,10 +74,13 @@ export function Receipt({ data }: { data: ReceiptData }) {
         {transaction.redeemedValue != null ? (
           <Line label={t('receipt.equivalentValue')} value={format.currency(transaction.redeemedValue)} />
         ) : null}
+        {isReturn && transaction.invoiceAmount != null ? (
+          <Line label={t('receipt.returnedAmount')} value={format.currency(transaction.invoiceAmount)} />
+        ) : null}
       </dl>
       <dl className="receipt-section">
         <Line label={t('receipt.previousBalance')} value={points(previousBalance)} />
-        <Line label={t('receipt.redeemedPoints')} value={`-${format.number(redeemed)}`} />
+        <Line label={isReturn ? t('receipt.returnedPoints') : t('receipt.redeemedPoints')} value={`-${format.number(redeemed)}`} />
         <Line label={t('receipt.newBalance')} value={points(newBalance)} strong />
       </dl>
       {previousBalance == null ? <p className="receipt-note">{t('receipt.reprintNote')}</p> : null}

@@ -17,7 +17,7 @@ export function ReceiptModal({ data, onClose, closeLabel }: ReceiptModalProps) {
   return (
     <Modal
       open={data !== null}
-      title={t('receipt.dialogTitle')}
+      title={data?.transaction.type === 'return' ? t('receipt.returnTitle') : t('receipt.dialogTitle')}
       onClose={onClose}
       size="sm"
       footer={

@@ -3,9 +3,10 @@
 export { AccreditForm } from './AccreditForm';
 export { RedeemForm } from './RedeemForm';
 export { OfflineSync } from './OfflineSync';
-export { canReprint, canVoid, voidNeedsSupervisor } from './points';
+export { canReprint, canReturn, canVoid, voidNeedsSupervisor } from './points';
 export {
   normalizeTransaction,
+  type PostingResult,
   useCreateCustomerMutation,
   useGetRedeemableProductsQuery,
   type CustomerInput,

@@ -75,9 +75,17 @@ export function validateInvoiceAmount(digits: string): TKey | null {
   return Number.isSafeInteger(amount) && amount > 0 ? null : 'dashboard.errorInvalidInvoiceAmount';
 }
 
-/** Expiration and cancellation rows, and rows already voided, cannot be voided. */
+/** Expiration, cancellation and return rows, and rows already voided, cannot be voided. */
 export function isVoidable(transaction: Pick<Transaction, 'is_voided' | 'type'>): boolean {
-  return !transaction.is_voided && transaction.type !== 'expiration' && transaction.type !== 'cancellation';
+  return !transaction.is_voided && (transaction.type === 'accreditation' || transaction.type === 'redemption');
+}
+
+/**
+ * Who sees the return button on a row: an accreditation that is not voided, to those who may void
+ * it (a cajero on own rows, with a supervisor's credentials, as for a void).
+ */
+export function canReturn(transaction: Transaction, user: Pick<User, 'role' | 'username'>): boolean {
+  return transaction.type === 'accreditation' && canVoid(transaction, user);
 }
 
 /** Who sees the void button on a row: supervisors and admins on any, a cajero on own rows. */
@@ -92,9 +100,9 @@ export function voidNeedsSupervisor(user: Pick<User, 'role'>): boolean {
   return user.role === 'cajero';
 }
 
-/** Only redemptions that are not voided have a receipt to reprint. */
+/** Only redemptions that are not voided, and returns, have a receipt to reprint. */
 export function canReprint(transaction: Pick<Transaction, 'is_voided' | 'type'>): boolean {
-  return transaction.type === 'redemption' && !transaction.is_voided;
+  return (transaction.type === 'redemption' || transaction.type === 'return') && !transaction.is_voided;
 }
 
 /** Usernames compare without case and without the '@prefix' of the login name. */

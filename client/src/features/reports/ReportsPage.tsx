@@ -1,4 +1,4 @@
-import { ArrowDownTrayIcon, NoSymbolIcon, PrinterIcon } from '@heroicons/react/24/outline';
+import { ArrowDownTrayIcon, ArrowUturnLeftIcon, NoSymbolIcon, PrinterIcon } from '@heroicons/react/24/outline';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
@@ -19,7 +19,7 @@ import { csvFormat, downloadCsv } from '../../lib/csv';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { byName } from '../../lib/paging';
 import { SYSTEM_CASHIER, transactionDescription } from '../../lib/ledger';
-import { canReprint, canVoid, voidNeedsSupervisor } from '../points';
+import { canReprint, canReturn, canVoid, voidNeedsSupervisor } from '../points';
 import type { Transaction, TransactionType } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { fetchAllTransactions, type ExportProgress } from './exportAll';
@@ -30,12 +30,14 @@ import {
   reportsApi,
   useGetReportUsersQuery,
   useGetTransactionTotalsQuery,
+  useReturnTransactionMutation,
   useSearchTransactionsQuery,
   useVoidTransactionMutation,
   type ReportFilters,
   type ReportTotals,
 } from './reportsApi';
 import { ReportTotalsCard } from './ReportTotalsCard';
+import { ReturnDialog, type ReturnInput } from './ReturnDialog';
 import { TransactionRow } from './TransactionRow';
 import { VoidBanner, type VoidResult } from './VoidBanner';
 import { VoidDialog, type VoidCredentials } from './VoidDialog';
@@ -147,8 +149,41 @@ export function ReportsPage() {
     }
   }
 
-  // Reprint.
+  // Reprint (and the receipt of a return just recorded).
   const [reprint, setReprint] = useState<ReceiptData | null>(null);
+
+  // Return: started where a void is; its receipt opens once it is recorded.
+  const [returnTransaction, returnState] = useReturnTransactionMutation();
+  const [returning, setReturning] = useState<Transaction | null>(null);
+  const [returnError, setReturnError] = useState<string | null>(null);
+
+  async function confirmReturn({ returnedAmount, invoiceReference, credentials }: ReturnInput) {
+    if (!returning) return;
+    const transaction = returning;
+    setReturnError(null);
+    try {
+      const outcome = await submitOnce(`return:${transaction.id}:${returnedAmount}:${invoiceReference}`, (idempotencyKey) =>
+        returnTransaction({
+          id: transaction.id,
+          idempotencyKey,
+          returnedAmount,
+          ...(invoiceReference ? { invoiceReference } : {}),
+          ...(credentials ?? {}),
+        }).unwrap(),
+      );
+      if (!outcome.ran) return;
+      const row = outcome.result.newTransaction;
+      setReturning(null);
+      showBanner('success', t('reports.return.success', { points: format.number(Math.abs(row.points)) }));
+      setReprint({ transaction: row, previousBalance: row.balanceBefore ?? null, newBalance: row.balanceAfter ?? null });
+    } catch (failure) {
+      const status = apiErrorStatus(failure);
+      if (status === 401 && !credentials) return; // the session ended: the app logs out
+      setReturnError(
+        status === 401 ? t('reports.void.invalidSupervisor') : (apiErrorMessage(failure) ?? t('reports.return.error')),
+      );
+    }
+  }
 
   // CSV export of every filtered row.
   const [exporting, setExporting] = useState<ExportProgress | null>(null);
@@ -254,6 +289,17 @@ export function ReportsPage() {
                     onClick={() => setReprint({ transaction: tx, previousBalance: tx.balanceBefore ?? null, newBalance: tx.balanceAfter ?? null })}
                   />
                 ) : null}
+                {user && canReturn(tx, user) ? (
+                  <RowActionButton
+                    Icon={ArrowUturnLeftIcon}
+                    text={t('reports.return.button')}
+                    label={t('reports.return.buttonLabel', { id: tx.id })}
+                    onClick={() => {
+                      setReturnError(null);
+                      setReturning(tx);
+                    }}
+                  />
+                ) : null}
                 {user && canVoid(tx, user) ? (
                   <RowActionButton
                     Icon={NoSymbolIcon}
@@ -282,6 +328,19 @@ export function ReportsPage() {
           error={voidError}
           onCancel={() => setVoiding(null)}
           onConfirm={(credentials) => void confirmVoid(credentials)}
+        />
+      ) : null}
+
+      {returning && user ? (
+        <ReturnDialog
+          key={returning.id}
+          transaction={returning}
+          needsSupervisor={voidNeedsSupervisor(user)}
+          companyPrefix={user.company?.prefix ?? null}
+          submitting={returnState.isLoading}
+          error={returnError}
+          onCancel={() => setReturning(null)}
+          onConfirm={(input) => void confirmReturn(input)}
         />
       ) : null}
 

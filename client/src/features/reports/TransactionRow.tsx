@@ -10,6 +10,7 @@ const TYPE_CHIP: Record<TransactionType, string> = {
   redemption: 'tone-info',
   expiration: 'tone-warning',
   cancellation: 'tx-type-cancellation',
+  return: 'tone-warning',
 };
 
 /**
@@ -27,7 +28,9 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
   const tx = transaction;
   const positive = tx.points > 0;
   const amount =
-    tx.invoiceAmount != null
+    tx.type === 'return' && tx.invoiceAmount != null
+      ? t('reports.row.returnedAmount', { amount: format.currency(tx.invoiceAmount) })
+      : tx.invoiceAmount != null
       ? t('reports.row.invoiceAmount', { amount: format.currency(tx.invoiceAmount) })
       : tx.redeemedValue != null
         ? t('reports.row.redeemedValue', { amount: format.currency(tx.redeemedValue) })
@@ -49,6 +52,9 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         <span className="row-meta tx-strike">
           {[
             shownDescription(tx, t, format.currency),
+            tx.type === 'return' && tx.originalTransactionId != null
+              ? t('reports.row.returns', { id: tx.originalTransactionId })
+              : null,
             tx.invoiceReference ? t('reports.row.invoiceReference', { reference: tx.invoiceReference }) : null,
           ]
             .filter(Boolean)

@@ -1,9 +1,10 @@
 // The transaction report: the paged, filtered search (GET /api/transactions/search), the void
-// (POST /api/transactions/{id}/void) and the users behind the cashier filter.
+// (POST /api/transactions/{id}/void), the return (POST /api/transactions/{id}/return) and the
+// users behind the cashier filter.
 
 import { api, listTags } from '../../app/api';
 import { listQuery } from '../../app/entityEndpoints';
-import { normalizeTransaction } from '../points';
+import { normalizeTransaction, type PostingResult } from '../points';
 import type { Paged, Role, Transaction, TransactionType } from '../../lib/types';
 
 /** The report's filters; empty strings do not filter. Dates are local days, YYYY-MM-DD. */
@@ -26,6 +27,17 @@ export interface SearchArgs extends ReportFilters {
 export interface VoidArgs {
   id: number;
   /** A cajero's void carries a supervisor's (or admin's) credentials. */
+  supervisorUsername?: string;
+  supervisorPassword?: string;
+  idempotencyKey: string;
+}
+
+export interface ReturnArgs {
+  /** The accreditation's id. */
+  id: number;
+  returnedAmount: number;
+  invoiceReference?: string;
+  /** A cajero's return carries a supervisor's (or admin's) credentials. */
   supervisorUsername?: string;
   supervisorPassword?: string;
   idempotencyKey: string;
@@ -79,10 +91,27 @@ export const reportsApi = api.injectEndpoints({
       invalidatesTags: (_result, error) =>
         error ? [] : ['Transaction', 'Customer', { type: 'Stats', id: 'DASHBOARD' }],
     }),
+    /** As the void: a 401 here (wrong supervisor credentials) does not end the session. */
+    returnTransaction: build.mutation<PostingResult, ReturnArgs>({
+      query: ({ id, idempotencyKey, ...body }) => ({
+        url: `/transactions/${id}/return`,
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        body,
+      }),
+      transformResponse: (posting: PostingResult) => ({ ...posting, newTransaction: normalizeTransaction(posting.newTransaction) }),
+      invalidatesTags: (_result, error) =>
+        error ? [] : ['Transaction', 'Customer', { type: 'Stats', id: 'DASHBOARD' }],
+    }),
     /** Users for the cashier filter (admins and supervisors may list them). */
     getReportUsers: listQuery<ReportUser>(build, '/users', 'User'),
   }),
 });
 
-export const { useSearchTransactionsQuery, useGetTransactionTotalsQuery, useVoidTransactionMutation, useGetReportUsersQuery } =
-  reportsApi;
+export const {
+  useSearchTransactionsQuery,
+  useGetTransactionTotalsQuery,
+  useVoidTransactionMutation,
+  useReturnTransactionMutation,
+  useGetReportUsersQuery,
+} = reportsApi;

@@ -6,6 +6,7 @@ use tracing::instrument;
 
 use crate::db::Conn;
 use crate::error::{AppError, AppResult, Msg};
+use crate::points::rules::Returned;
 use crate::points::{Kind, Transaction};
 use crate::tenant::customers::model::Customer;
 
@@ -155,7 +156,7 @@ pub(super) const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, 
     left join points_of_sale p on p.id = t.pos_id \
     left join products pr on pr.id = t.product_id";
 
-/// The `type` column of a ledger row (the database's check allows only the four kinds).
+/// The `type` column of a ledger row (the database's check allows only the kinds of [`Kind`]).
 fn kind_from_row(row: &Row) -> AppResult<Kind> {
     let kind: &str = row.get("type");
     Kind::parse(kind).ok_or_else(|| AppError::internal(anyhow::anyhow!("unknown transaction type {kind}")))
@@ -206,10 +207,12 @@ pub struct VoidTarget {
     pub is_voided: bool,
     pub invoice_reference: Option<String>,
     pub product_id: Option<i64>,
+    /// The invoice's amount, on accreditations.
+    pub invoice_amount: Option<i64>,
 }
 
 const VOID_TARGET_SELECT: &str = "select id, type, points, customer_id, cashier_id, pos_id, is_voided, \
-    invoice_reference, product_id from transactions where id = $1";
+    invoice_reference, product_id, invoice_amount from transactions where id = $1";
 
 fn void_target_from_row(row: &Row) -> AppResult<VoidTarget> {
     Ok(VoidTarget {
@@ -222,6 +225,7 @@ fn void_target_from_row(row: &Row) -> AppResult<VoidTarget> {
         is_voided: row.get("is_voided"),
         invoice_reference: row.get("invoice_reference"),
         product_id: row.get("product_id"),
+        invoice_amount: row.get("invoice_amount"),
     })
 }
 
@@ -251,4 +255,18 @@ pub async fn mark_voided(conn: &Conn, id: i64, voided_by: &str, at: DateTime<Utc
         .await?;
     conn.execute(&stmt, &[&id, &voided_by, &at]).await?;
     Ok(())
+}
+
+/// What the returns of accreditation `id` gave back so far (read under its lock).
+#[instrument(level = "debug", skip(conn))]
+pub async fn returns_of(conn: &Conn, id: i64) -> AppResult<Returned> {
+    let stmt = conn
+        .prepare_cached(
+            "select coalesce(sum(invoice_amount), 0)::bigint as amount, coalesce(-sum(points), 0)::bigint as points, \
+                    count(*) as count \
+             from transactions where original_transaction_id = $1 and type = 'return'",
+        )
+        .await?;
+    let row = conn.query_one(&stmt, &[&id]).await?;
+    Ok(Returned { amount: row.get("amount"), points: row.get("points"), count: row.get("count") })
 }

@@ -34,8 +34,8 @@ pub use idempotency::{
     claim_idempotency_key, delete_idempotency_keys_before, save_answer, stored_answer, StoredAnswer,
 };
 pub use ledger::{
-    all_transactions, insert_transaction, lock_void_target, mark_voided, void_target, Inserted, NewTransaction,
-    VoidTarget,
+    all_transactions, insert_transaction, lock_void_target, mark_voided, returns_of, void_target, Inserted,
+    NewTransaction, VoidTarget,
 };
 pub use products::{product, RedeemableProduct, PRODUCT};
 pub use report::{

@@ -65,6 +65,10 @@ pub struct Settings {
     /// The company's IANA time zone: its days, birthdays and expiration dates are taken there
     /// (`America/Bogota` when missing or unknown).
     pub time_zone: String,
+    /// What a return does when the customer already spent the points it reverses: `refuse`
+    /// (the default: 409 naming the points missing) or `negative` (the balance goes below zero
+    /// and redemptions wait until it is positive again).
+    pub return_of_spent_points: String,
 }
 
 impl Settings {
@@ -98,6 +102,9 @@ pub const GRANTABLE_PATHS: [&str; 8] = [
 ];
 
 pub const EXPIRATION_POLICIES: [&str; 4] = ["none", "fifo", "inactivity", "calendar"];
+
+/// What a return of spent points may do (`Settings::return_of_spent_points`).
+pub const RETURN_OF_SPENT_POINTS: [&str; 2] = ["refuse", "negative"];
 
 /// A settings update: every field is optional and an absent one keeps its current value. A value
 /// equal to the current one is accepted even out of bounds, so the object `GET /settings` answered
@@ -139,6 +146,8 @@ pub struct SettingsInput {
     role_permissions: Option<RolePermissions>,
     /// An IANA time zone, e.g. America/Bogota.
     time_zone: Option<String>,
+    /// `refuse` or `negative`.
+    return_of_spent_points: Option<String>,
 }
 
 /// A decimal within `[min, max]` that is a whole multiple of `step`; the current value is
@@ -246,6 +255,12 @@ impl SettingsInput {
                 return Err(AppError::bad_request(Msg::TimeZoneInvalid));
             }
             s.time_zone = tz;
+        }
+        if let Some(v) = self.return_of_spent_points {
+            if !RETURN_OF_SPENT_POINTS.contains(&v.as_str()) {
+                return Err(AppError::bad_request(Msg::ReturnOfSpentPointsInvalid));
+            }
+            s.return_of_spent_points = v;
         }
         Ok(s)
     }

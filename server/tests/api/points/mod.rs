@@ -7,5 +7,6 @@ mod idempotency;
 mod random;
 mod redeem;
 mod reports;
+mod returns;
 pub mod support;
 mod void;

@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/FormField';
 import type { TKey } from '../../../i18n/keys';
 import { SETTINGS_SAVED_MESSAGE_MS } from '../../../lib/constants';
 import { intlLocale } from '../../../lib/format';
-import type { ExpirationPolicy, Settings } from '../../../lib/types';
+import type { ExpirationPolicy, ReturnOfSpentPoints, Settings } from '../../../lib/types';
 import { useSaveSettingsMutation } from '../settingsApi';
 import { CheckboxField } from '../shared/CheckboxField';
 import { useFeedback } from '../../../app/feedback';
@@ -17,6 +17,7 @@ import {
   checkRules,
   EXPIRATION_POLICIES,
   isRuleVisible,
+  RETURN_OF_SPENT_POINTS,
   RULE_BOUNDS,
   rulesFormValues,
   type NumericRule,
@@ -49,6 +50,11 @@ const POLICY_EXPLANATIONS: Record<ExpirationPolicy, TKey> = {
   fifo: 'settings.rules.explanations.fifo',
   inactivity: 'settings.rules.explanations.inactivity',
   calendar: 'settings.rules.explanations.calendar',
+};
+
+const RETURN_RULE_EXPLANATIONS: Record<ReturnOfSpentPoints, TKey> = {
+  refuse: 'settings.rules.returnOfSpentPointsExplanations.refuse',
+  negative: 'settings.rules.returnOfSpentPointsExplanations.negative',
 };
 
 /** Bounds as the hints and messages show them, with up to three decimals. */
@@ -200,6 +206,25 @@ function RulesForm({ settings }: { settings: Settings }) {
           {bonus('enableFirstPurchaseBonus', 'firstPurchaseBonusMultiplier')}
           {bonus('enableBirthdayBonus', 'birthdayBonusMultiplier')}
         </div>
+      </section>
+
+      <section className="settings-section" aria-label={t('settings.rules.returnsTitle')}>
+        <h2 className="settings-section-title">{t('settings.rules.returnsTitle')}</h2>
+        <div className="form-grid">
+          <SelectField
+            label={t('settings.rules.returnOfSpentPoints')}
+            name="returnOfSpentPoints"
+            value={values.returnOfSpentPoints}
+            onChange={(value) => set('returnOfSpentPoints', RETURN_OF_SPENT_POINTS.find((rule) => rule === value) ?? 'refuse')}
+            options={RETURN_OF_SPENT_POINTS.map((rule) => ({
+              value: rule,
+              label: t(`settings.rules.returnOfSpentPointsOptions.${rule}`),
+            }))}
+          />
+        </div>
+        <p className="settings-explanation" data-testid="return-rule-explanation">
+          {t(RETURN_RULE_EXPLANATIONS[values.returnOfSpentPoints])}
+        </p>
       </section>
 
       {error ? (

@@ -3,9 +3,10 @@
 // against their bounds and steps.
 
 import type { Locale } from '../../../lib/format';
-import type { ExpirationPolicy, Settings } from '../../../lib/types';
+import type { ExpirationPolicy, ReturnOfSpentPoints, Settings } from '../../../lib/types';
 
 export const EXPIRATION_POLICIES: readonly ExpirationPolicy[] = ['none', 'fifo', 'inactivity', 'calendar'];
+export const RETURN_OF_SPENT_POINTS: readonly ReturnOfSpentPoints[] = ['refuse', 'negative'];
 
 export type NumericRule =
   | 'pointsPerPeso'
@@ -38,9 +39,13 @@ export type RulesFormValues = Record<NumericRule, string> & {
   expirationPolicy: ExpirationPolicy;
   enableFirstPurchaseBonus: boolean;
   enableBirthdayBonus: boolean;
+  returnOfSpentPoints: ReturnOfSpentPoints;
 };
 
-export type RulesUpdate = Pick<Settings, NumericRule | 'expirationPolicy' | 'enableFirstPurchaseBonus' | 'enableBirthdayBonus'>;
+export type RulesUpdate = Pick<
+  Settings,
+  NumericRule | 'expirationPolicy' | 'enableFirstPurchaseBonus' | 'enableBirthdayBonus' | 'returnOfSpentPoints'
+>;
 
 /** A rule as its field shows it: the language's decimal mark (0,01 in Spanish), no grouping. */
 export function ruleText(value: number, locale: Locale = 'es'): string {
@@ -55,6 +60,7 @@ export function rulesFormValues(settings: Settings, locale: Locale = 'es'): Rule
     expirationPolicy: EXPIRATION_POLICIES.find((p) => p === settings.expirationPolicy) ?? 'none',
     enableFirstPurchaseBonus: settings.enableFirstPurchaseBonus,
     enableBirthdayBonus: settings.enableBirthdayBonus,
+    returnOfSpentPoints: RETURN_OF_SPENT_POINTS.find((rule) => rule === settings.returnOfSpentPoints) ?? 'refuse',
   };
 }
 
@@ -114,6 +120,7 @@ export function checkRules(values: RulesFormValues): RulesCheck {
       expirationPolicy: values.expirationPolicy,
       enableFirstPurchaseBonus: values.enableFirstPurchaseBonus,
       enableBirthdayBonus: values.enableBirthdayBonus,
+      returnOfSpentPoints: values.returnOfSpentPoints,
     },
   };
 }
