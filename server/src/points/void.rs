@@ -57,8 +57,13 @@ impl std::fmt::Debug for Approval {
 
 impl Approval {
     pub fn from_request(request: &VoidRequest) -> Option<Self> {
-        let username = request.supervisor_username.as_deref().map(str::trim).unwrap_or_default();
-        let password = request.supervisor_password.as_deref().unwrap_or_default();
+        Approval::new(request.supervisor_username.as_deref(), request.supervisor_password.as_deref())
+    }
+
+    /// The credentials a request carries; `None` when it gives neither a username nor a password.
+    pub fn new(username: Option<&str>, password: Option<&str>) -> Option<Self> {
+        let username = username.map(str::trim).unwrap_or_default();
+        let password = password.unwrap_or_default();
         if username.is_empty() && password.is_empty() {
             return None;
         }
@@ -106,8 +111,12 @@ async fn void_handler(
         let approval =
             Approval::from_request(&request).ok_or_else(|| AppError::bad_request(Msg::VoidApprovalRequired))?;
         let (prefix, cashier) = (t.prefix.clone(), t.user.username.clone());
-        let (t, approver) =
-            t.between_transactions(&state, check_approval(&state, &prefix, &cashier, &address, &approval)).await?;
+        let (t, approver) = t
+            .between_transactions(
+                &state,
+                check_approval(&state, &prefix, &cashier, &address, &approval, "voidApproval"),
+            )
+            .await?;
         (t, Some(approver))
     } else {
         (t, None)
@@ -228,14 +237,16 @@ fn check_voidable(kind: Kind) -> AppResult<()> {
 }
 
 /// Checks a supervisor's or admin's credentials of this company as a login of `name@prefix`
-/// from the cajero's address (counted, delayed and locked out alike); answers the approver's
-/// username. Unknown users take the same argon2 work as wrong passwords.
-async fn check_approval(
+/// from the cashier's address (counted, delayed and locked out alike, the attempt logged as
+/// `via`); answers the approver's username. Unknown users take the same argon2 work as wrong
+/// passwords. Void and the approval of an accreditation beyond a velocity limit share it.
+pub(super) async fn check_approval(
     state: &AppState,
     prefix: &Prefix,
     cashier: &str,
     address: &str,
     approval: &Approval,
+    via: &'static str,
 ) -> AppResult<String> {
     let refused = || AppError::Unauthorized(Msg::VoidIncorrectCredentials.into());
     // Nothing any account could match: no password to check, nothing to count (as a login).
@@ -255,7 +266,7 @@ async fn check_approval(
         Some((name, company)) if company == prefix.as_str() && !name.is_empty() => Some(name),
         _ => None,
     };
-    let check = PasswordCheck { login: &login, address, company: Some(prefix), actor: cashier, via: "voidApproval" };
+    let check = PasswordCheck { login: &login, address, company: Some(prefix), actor: cashier, via };
     let approver = throttle::throttled(state, check, async {
         let hash = match username {
             Some(name) => {

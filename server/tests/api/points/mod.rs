@@ -8,4 +8,5 @@ mod random;
 mod redeem;
 mod reports;
 pub mod support;
+mod velocity;
 mod void;
