@@ -41,6 +41,8 @@ export function makeSettings(rolePermissions: Settings['rolePermissions'] = { su
     birthdayBonusMultiplier: 1,
     rolePermissions,
     timeZone: 'America/Bogota',
+    maxAccreditationsPerCustomerPerDay: 0,
+    maxPointsPerCustomerPerDay: 0,
   };
 }
 

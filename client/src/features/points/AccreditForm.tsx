@@ -2,8 +2,16 @@ import { CheckCircleIcon, PlusCircleIcon, SparklesIcon } from '@heroicons/react/
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage, apiErrorStatus } from '../../app/api';
-import { useAccreditPointsMutation, useGetAccreditPreviewQuery, type AccreditPreview } from './pointsApi';
+import { apiErrorCode, apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { useAppSelector } from '../../app/hooks';
+import { selectUser } from '../../app/session';
+import {
+  useAccreditApprovedMutation,
+  useAccreditPointsMutation,
+  useGetAccreditPreviewQuery,
+  type AccreditPreview,
+  type PostingResult,
+} from './pointsApi';
 import { useFormat } from '../../app/useFormat';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { validateInvoiceAmount } from './points';
@@ -12,11 +20,23 @@ import { DigitsField } from '../../components/DigitsField';
 import { FormError } from '../../components/FormField';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
 import { InvoiceReferenceField } from './InvoiceReferenceField';
+import { ApprovalDialog, type ApprovalCredentials } from './ApprovalDialog';
 
 interface Success {
   points: number;
   name: string;
   balance: number;
+  /** The supervisor or admin who approved it beyond a velocity limit. */
+  approvedBy: string | null;
+}
+
+/** The refusals a supervisor's approval can lift (docs/points.md, "Velocity limits"). */
+const VELOCITY_CODES = new Set(['points.velocityAccreditations', 'points.velocityPoints']);
+
+interface AccreditAttempt {
+  customerId: number;
+  invoiceAmount: number;
+  invoiceReference: string;
 }
 
 /** How long the amount must stay unchanged before the till asks what it earns. */
@@ -55,7 +75,12 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
   const format = useFormat();
   const lookup = useCustomerLookup();
   const [accredit, { isLoading }] = useAccreditPointsMutation();
+  const [accreditApproved, approvedState] = useAccreditApprovedMutation();
   const submitOnce = useIdempotentSubmit();
+  const companyPrefix = useAppSelector(selectUser)?.company?.prefix ?? null;
+  // An accreditation the server refused over a velocity limit, waiting for a supervisor.
+  const [approval, setApproval] = useState<{ attempt: AccreditAttempt; reason: string } | null>(null);
+  const [approvalError, setApprovalError] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -87,17 +112,56 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
       const outcome = await submitOnce(JSON.stringify(request), (idempotencyKey) =>
         accredit({ ...request, idempotencyKey }).unwrap(),
       );
-      if (!outcome.ran) return;
-      const { updatedCustomer, newTransaction } = outcome.result;
-      // The next sale must not go to this customer by mistake.
-      lookup.clear();
-      setSuccess({ points: newTransaction.points, name: updatedCustomer.name, balance: updatedCustomer.points });
-      setAmount('');
-      setReference('');
+      if (outcome.ran) accredited(outcome.result);
     } catch (failure) {
       if (apiErrorStatus(failure) === 401) return;
-      setError(apiErrorMessage(failure) ?? t('redeem.errorGeneric'));
+      const reason = apiErrorMessage(failure) ?? t('redeem.errorGeneric');
+      const code = apiErrorCode(failure);
+      if (code && VELOCITY_CODES.has(code)) {
+        setApprovalError(null);
+        setApproval({ attempt: request, reason });
+        return;
+      }
+      setError(reason);
     }
+  }
+
+  function accredited({ updatedCustomer, newTransaction }: PostingResult) {
+    // The next sale must not go to this customer by mistake.
+    lookup.clear();
+    setSuccess({
+      points: newTransaction.points,
+      name: updatedCustomer.name,
+      balance: updatedCustomer.points,
+      approvedBy: newTransaction.approvedBy ?? null,
+    });
+    setAmount('');
+    setReference('');
+  }
+
+  // The approved attempt is a request of its own (the refused one posted nothing), so it takes a
+  // new Idempotency-Key, reused only if it is retried after a failure that may have gone through.
+  async function approve(credentials: ApprovalCredentials) {
+    if (!approval) return;
+    const { attempt } = approval;
+    setApprovalError(null);
+    try {
+      const fingerprint = JSON.stringify({ ...attempt, approvedBy: credentials.supervisorUsername });
+      const outcome = await submitOnce(fingerprint, (idempotencyKey) =>
+        accreditApproved({ ...attempt, ...credentials, idempotencyKey }).unwrap(),
+      );
+      if (!outcome.ran) return;
+      setApproval(null);
+      accredited(outcome.result);
+    } catch (failure) {
+      setApprovalError(apiErrorMessage(failure) ?? t('redeem.errorGeneric'));
+    }
+  }
+
+  function cancelApproval() {
+    // The refusal stays on the form.
+    if (approval) setError(approval.reason);
+    setApproval(null);
   }
 
   return (
@@ -142,6 +206,7 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
               name: success.name,
               balance: format.number(success.balance),
             })}
+            {success.approvedBy ? ` ${t('accredit.approvedBy', { approver: success.approvedBy })}` : null}
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary btn-block" disabled={!customer || isLoading}>
@@ -149,6 +214,16 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
           {isLoading ? t('accredit.submitting') : t('accredit.submit')}
         </button>
       </form>
+      {approval ? (
+        <ApprovalDialog
+          reason={approval.reason}
+          companyPrefix={companyPrefix}
+          submitting={approvedState.isLoading}
+          error={approvalError}
+          onCancel={cancelApproval}
+          onApprove={(credentials) => void approve(credentials)}
+        />
+      ) : null}
     </div>
   );
 }

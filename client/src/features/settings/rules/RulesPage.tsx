@@ -32,6 +32,8 @@ const LABELS: Record<NumericRule, TKey> = {
   inactivityDays: 'settings.rules.inactivityDays',
   firstPurchaseBonusMultiplier: 'settings.rules.firstPurchaseBonusMultiplier',
   birthdayBonusMultiplier: 'settings.rules.birthdayBonusMultiplier',
+  maxAccreditationsPerCustomerPerDay: 'settings.rules.maxAccreditationsPerCustomerPerDay',
+  maxPointsPerCustomerPerDay: 'settings.rules.maxPointsPerCustomerPerDay',
 };
 
 const HINTS: Record<NumericRule, TKey> = {
@@ -42,6 +44,8 @@ const HINTS: Record<NumericRule, TKey> = {
   inactivityDays: 'settings.rules.daysHint',
   firstPurchaseBonusMultiplier: 'settings.rules.multiplierHint',
   birthdayBonusMultiplier: 'settings.rules.multiplierHint',
+  maxAccreditationsPerCustomerPerDay: 'settings.rules.maxAccreditationsPerCustomerPerDayHint',
+  maxPointsPerCustomerPerDay: 'settings.rules.maxPointsPerCustomerPerDayHint',
 };
 
 const POLICY_EXPLANATIONS: Record<ExpirationPolicy, TKey> = {
@@ -200,6 +204,15 @@ function RulesForm({ settings }: { settings: Settings }) {
           {bonus('enableFirstPurchaseBonus', 'firstPurchaseBonusMultiplier')}
           {bonus('enableBirthdayBonus', 'birthdayBonusMultiplier')}
         </div>
+      </section>
+
+      <section className="settings-section" aria-label={t('settings.rules.velocityTitle')}>
+        <h2 className="settings-section-title">{t('settings.rules.velocityTitle')}</h2>
+        <div className="form-grid">
+          {field('maxAccreditationsPerCustomerPerDay')}
+          {field('maxPointsPerCustomerPerDay')}
+        </div>
+        <p className="settings-explanation">{t('settings.rules.velocityExplanation')}</p>
       </section>
 
       {error ? (
