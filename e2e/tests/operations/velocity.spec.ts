@@ -12,6 +12,8 @@ test.skip(({ run }) => !run.capabilities.points, missing('points'));
 
 inEachLanguage(({ locale, tr, number }) => {
   test('an accreditation beyond the day\'s limit is refused, then approved by a supervisor', async ({ newCompany, apiAs, pageWithSession }) => {
+    // Two supervisor passwords checked as logins (argon2, and the throttle's delay after a wrong one).
+    test.slow();
     const company = await newCompany();
     const shop = await seedShop(company);
     await company.api.saveSettings({ maxAccreditationsPerCustomerPerDay: 1 });
