@@ -153,6 +153,8 @@ catalogue! {
         Details = "details" { es: "Detalle", en: "details" },
         Reason = "reason" { es: "Motivo", en: "reason" },
         Answer = "answer" { es: "Respuesta", en: "answer" },
+        MaxAccreditationsPerCustomerPerDay = "maxAccreditationsPerCustomerPerDay" { es: "Máximo de acreditaciones por cliente al día", en: "most accreditations per customer per day" },
+        MaxPointsPerCustomerPerDay = "maxPointsPerCustomerPerDay" { es: "Máximo de puntos por cliente al día", en: "most points per customer per day" },
     }
 }
 
@@ -306,6 +308,8 @@ catalogue! {
         PointsInvalid = "points.invalid" { es: "Ingrese puntos válidos.", en: "enter valid points" },
         InvoiceAlreadyCredited = "points.invoiceAlreadyCredited" { es: "La factura {reference} ya se acreditó en la transacción #{transactionId} del {date}.", en: "invoice {reference} was already credited in transaction #{transactionId} on {date}" },
         RulesNotSet = "points.rulesNotSet" { es: "El programa de puntos aún no está configurado: un administrador debe fijar los puntos por peso y la tasa de redención en Configuración > Reglas.", en: "the points program is not set up yet: an admin must set the points per peso and the redemption rate in Settings > Rules" },
+        VelocityAccreditations = "points.velocityAccreditations" { es: "Este cliente ya recibió {today} acreditación(es) hoy y el límite es {limit} al día: un supervisor o administrador debe aprobar esta acreditación.", en: "this customer has already had {today} accreditation(s) today and the limit is {limit} a day: a supervisor or admin must approve this accreditation" },
+        VelocityPoints = "points.velocityPoints" { es: "Este cliente ya recibió {today} puntos hoy; con los {points} de esta acreditación superaría el límite de {limit} puntos al día: un supervisor o administrador debe aprobarla.", en: "this customer has already been credited {today} points today; the {points} of this accreditation would exceed the limit of {limit} points a day: a supervisor or admin must approve it" },
         NotEnoughPoints = "points.notEnough" { es: "Puntos insuficientes.", en: "not enough points" },
         VoidOwnOnly = "void.ownOnly" { es: "Solo puede anular sus propias transacciones.", en: "you can only void your own transactions" },
         VoidApprovalRequired = "void.approvalRequired" { es: "El usuario y la contraseña del supervisor son obligatorios.", en: "supervisor username and password are required" },

@@ -161,7 +161,9 @@ export interface paths {
         put?: never;
         /**
          * Credits points to a customer for an invoice: `floor(amount x pointsPerPeso x campaign x
-         *     bonuses)`, as a new point batch. The cashier and point of sale are the caller's.
+         *     bonuses)`, as a new point batch. The cashier and point of sale are the caller's. Beyond a
+         *     velocity limit of the rules it answers 409 unless the request carries a supervisor's or
+         *     admin's credentials, whose approval the transaction and the audit log record.
          */
         post: operations["accredit_handler"];
         delete?: never;
@@ -861,6 +863,13 @@ export interface components {
              *     company that is not voided holds it (any customer, any case), another is refused with a 409.
              */
             invoiceReference?: string | null;
+            /** @description That supervisor's or admin's password, checked and throttled as a login. */
+            supervisorPassword?: string | null;
+            /**
+             * @description Only for an accreditation beyond a velocity limit: a supervisor's or admin's username
+             *     (`name` or `name@prefix`), also when the caller is one (docs/points.md, "Velocity limits").
+             */
+            supervisorUsername?: string | null;
         };
         /** @description A product category. */
         Category: {
@@ -1661,6 +1670,19 @@ export interface components {
             inactivityDays: number;
             /**
              * Format: int32
+             * @description The most accreditations one customer may receive in a calendar day of the company's time
+             *     zone; beyond it a supervisor or admin must approve (docs/points.md, "Velocity limits").
+             *     0, the default, is no limit.
+             */
+            maxAccreditationsPerCustomerPerDay: number;
+            /**
+             * Format: int64
+             * @description The most points one customer may be credited in a calendar day of the company's time zone;
+             *     beyond it a supervisor or admin must approve. 0, the default, is no limit.
+             */
+            maxPointsPerCustomerPerDay: number;
+            /**
+             * Format: int32
              * @description Days a batch of points lasts under `fifo`: 1 to 36,500.
              */
             pointsExpirationDays: number;
@@ -1726,6 +1748,16 @@ export interface components {
             inactivityDays?: number | null;
             /**
              * Format: int64
+             * @description A whole number from 0 (no limit) to 1,000,000.
+             */
+            maxAccreditationsPerCustomerPerDay?: number | null;
+            /**
+             * Format: int64
+             * @description A whole number from 0 (no limit) to 10^15.
+             */
+            maxPointsPerCustomerPerDay?: number | null;
+            /**
+             * Format: int64
              * @description 1 to 36,500.
              */
             pointsExpirationDays?: number | null;
@@ -1767,6 +1799,11 @@ export interface components {
         };
         /** @description A ledger row as the API answers it. */
         Transaction: {
+            /**
+             * @description For an accreditation beyond a velocity limit: the supervisor or admin who approved it;
+             *     null otherwise (docs/points.md, "Velocity limits").
+             */
+            approvedBy?: string | null;
             /**
              * Format: int64
              * @description The customer's balance after this posting (null on rows older than the column).

@@ -43,10 +43,10 @@ export const TAG_TYPES = [
 export type TagType = (typeof TAG_TYPES)[number];
 
 /**
- * Endpoints whose 401 does not mean "the session is over": a failed login, and a void or return
- * whose supervisor credentials were wrong.
+ * Endpoints whose 401 does not mean "the session is over": a failed login, and a void, a return
+ * or an approved accreditation whose supervisor credentials were wrong.
  */
-const SESSION_NEUTRAL_ENDPOINTS = new Set(['login', 'voidTransaction', 'returnTransaction']);
+const SESSION_NEUTRAL_ENDPOINTS = new Set(['login', 'voidTransaction', 'returnTransaction', 'accreditApproved']);
 
 const API_PREFIX = /^API Error:\s*/;
 
@@ -142,6 +142,12 @@ export function apiErrorMessage(error: unknown): string | undefined {
     return i18n.t(key as never, values);
   }
   return typeof message === 'string' && message ? message : undefined;
+}
+
+/** The stable code of a failed call's answer (`points.velocityPoints`), if it sent one. */
+export function apiErrorCode(error: unknown): string | undefined {
+  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') return error.code;
+  return undefined;
 }
 
 export function apiErrorStatus(error: unknown): ApiError['status'] | undefined {

@@ -42,6 +42,8 @@ export function makeSettings(rolePermissions: Settings['rolePermissions'] = { su
     rolePermissions,
     timeZone: 'America/Bogota',
     returnOfSpentPoints: 'refuse',
+    maxAccreditationsPerCustomerPerDay: 0,
+    maxPointsPerCustomerPerDay: 0,
   };
 }
 

@@ -1,5 +1,6 @@
 //! Accrediting points for an invoice.
 
+use axum::extract::State;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
 use futures::future::{try_join3, try_join4};
@@ -13,14 +14,16 @@ use super::idempotency::{IdempotencyKey, Idempotent};
 use super::returns::settle_debt;
 use super::rules::{self, EarningRules, InvoiceAmount, Occasion};
 use super::store::{self, NewTransaction};
+use super::velocity::{self, Excess};
+use super::approval::{check_approval, Approval};
 use super::{post_once, write_posting, Kind, Posting};
 use crate::db::{self, Conn};
 use crate::domain;
 use crate::error::{AppError, AppResult, Field, Msg};
 use crate::extract::{Json, Path, Query};
-use crate::session::{CurrentUser, Tenant};
+use crate::session::{ClientAddress, CurrentUser, Tenant};
 use crate::state::AppState;
-use crate::tenant::settings;
+use crate::tenant::{audit, settings};
 
 /// Screens that offer accreditation.
 pub const PERMISSIONS: &[&str] = &["/accreditar", "/main"];
@@ -35,6 +38,11 @@ pub struct AccreditRequest {
     /// The invoice's number, at most 100 characters; optional. While an accreditation of the
     /// company that is not voided holds it (any customer, any case), another is refused with a 409.
     pub invoice_reference: Option<String>,
+    /// Only for an accreditation beyond a velocity limit: a supervisor's or admin's username
+    /// (`name` or `name@prefix`), also when the caller is one (docs/points.md, "Velocity limits").
+    pub supervisor_username: Option<String>,
+    /// That supervisor's or admin's password, checked and throttled as a login.
+    pub supervisor_password: Option<String>,
 }
 
 /// A validated accreditation request.
@@ -137,12 +145,16 @@ fn earning(
 }
 
 /// Credits points to a customer for an invoice: `floor(amount x pointsPerPeso x campaign x
-/// bonuses)`, as a new point batch. The cashier and point of sale are the caller's.
+/// bonuses)`, as a new point batch. The cashier and point of sale are the caller's. Beyond a
+/// velocity limit of the rules it answers 409 unless the request carries a supervisor's or
+/// admin's credentials, whose approval the transaction and the audit log record.
 #[utoipa::path(post, path = "/customers/{id}/accredit", tag = "points", security(("bearer" = [])),
     params(("id" = i64, Path, description = "customer id"), IdempotencyKey),
     request_body = AccreditRequest,
     responses((status = 200, body = Posting), crate::error::ApiErrors))]
 async fn accredit_handler(
+    State(state): State<AppState>,
+    ClientAddress(address): ClientAddress,
     t: Tenant,
     key: IdempotencyKey,
     Path(id): Path<i64>,
@@ -150,6 +162,18 @@ async fn accredit_handler(
 ) -> AppResult<Response> {
     t.require_permission(PERMISSIONS).await?;
     let input = Accreditation::parse(&request)?;
+    // An approval is a login attempt of the approver, as for void: throttled like one, and
+    // checked with no connection held, before anything is posted.
+    let approval = Approval::new(request.supervisor_username.as_deref(), request.supervisor_password.as_deref());
+    let (t, approved_by) = match approval {
+        Some(approval) => {
+            let (prefix, cashier) = (t.prefix.clone(), t.user.username.clone());
+            let check = check_approval(&state, &prefix, &cashier, &address, &approval, "velocityApproval");
+            let (t, approver) = t.between_transactions(&state, check).await?;
+            (t, Some(approver))
+        }
+        None => (t, None),
+    };
     let idempotent = Idempotent::new(
         &key,
         t.user.id,
@@ -157,13 +181,23 @@ async fn accredit_handler(
         json!({ "customerId": id, "invoiceAmount": input.amount.pesos(), "invoiceReference": input.invoice_reference }),
     );
     post_once(t, idempotent, "accredited", async |t: &Tenant| {
-        let posting = accredit(t, &t.user, id, &input, Utc::now()).await?;
+        let (posting, passed) = accredit_approved(t, &t.user, id, &input, approved_by.as_deref(), Utc::now()).await?;
+        if !passed.is_empty() {
+            let detail = json!({
+                "customerId": id,
+                "points": posting.new_transaction.points,
+                "approvedBy": approved_by,
+                "limits": passed,
+            });
+            audit(t, "accreditation.override", "transaction", Some(posting.new_transaction.id), detail).await?;
+        }
         Ok((posting.new_transaction.points, posting))
     })
     .await
 }
 
-/// Credits a customer for an invoice at `now`, by `by`, inside the caller's transaction.
+/// Credits a customer for an invoice at `now`, by `by`, inside the caller's transaction, within
+/// the velocity limits (no approval).
 pub async fn accredit(
     conn: &Conn,
     by: &CurrentUser,
@@ -171,6 +205,20 @@ pub async fn accredit(
     input: &Accreditation,
     now: DateTime<Utc>,
 ) -> AppResult<Posting> {
+    Ok(accredit_approved(conn, by, customer_id, input, None, now).await?.0)
+}
+
+/// Credits a customer for an invoice at `now`, by `by`, inside the caller's transaction. Beyond a
+/// velocity limit it is refused unless `approved_by` names the supervisor or admin whose
+/// credentials were checked; answers the posting and the limits it passed with that approval.
+pub async fn accredit_approved(
+    conn: &Conn,
+    by: &CurrentUser,
+    customer_id: i64,
+    input: &Accreditation,
+    approved_by: Option<&str>,
+    now: DateTime<Utc>,
+) -> AppResult<(Posting, Vec<Excess>)> {
     // One round trip: the lock first, so the other two read what the customer's earlier
     // operations committed. Every statement of a sale finds rows by key, so they keep their
     // plans.
@@ -188,6 +236,19 @@ pub async fn accredit(
     let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     let points = earning(&settings, &customer, accredited_before, input.amount, now)?.points;
     rules::check_balance(customer.points, points)?;
+    // Read under the customer's lock: two tills racing take their turns, and the second sees the
+    // first's accreditation.
+    let limits = velocity::Limits::from_settings(&settings);
+    let passed = if limits.any() {
+        let (from, to) = velocity::day_bounds(now, rules::time_zone(&settings.time_zone));
+        let today = store::credited_between(conn, customer.id, from, to).await?;
+        velocity::excesses(limits, today, points)
+    } else {
+        Vec::new()
+    };
+    if let (Some(first), None) = (passed.first(), approved_by) {
+        return Err(first.refusal());
+    }
     let new_transaction = NewTransaction {
         kind: Kind::Accreditation,
         points,
@@ -206,7 +267,7 @@ pub async fn accredit(
         balance_before: customer.points,
     };
     // An accreditation of 0 points has no batch.
-    let posting = write_posting(conn, &new_transaction, store::INSERT_BATCH, |transaction_id| async move {
+    let mut posting = write_posting(conn, &new_transaction, store::INSERT_BATCH, |transaction_id| async move {
         if points > 0 {
             store::insert_batch(conn, customer.id, transaction_id, now, points).await?;
         }
@@ -217,5 +278,10 @@ pub async fn accredit(
     if customer.points < 0 {
         settle_debt(conn, customer.id, posting.new_transaction.id, points.min(-customer.points)).await?;
     }
-    Ok(posting)
+    // An approval that no limit needed is not recorded.
+    if let (false, Some(approver)) = (passed.is_empty(), approved_by) {
+        store::set_approved_by(conn, posting.new_transaction.id, approver).await?;
+        posting.new_transaction.approved_by = Some(approver.to_string());
+    }
+    Ok((posting, passed))
 }

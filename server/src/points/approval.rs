@@ -63,7 +63,7 @@ pub async fn approve_cajero(
 /// Checks a supervisor's or admin's credentials of this company as a login of `name@prefix`
 /// from the cajero's address (counted, delayed and locked out alike); answers the approver's
 /// username. Unknown users take the same argon2 work as wrong passwords.
-async fn check_approval(
+pub(super) async fn check_approval(
     state: &AppState,
     prefix: &Prefix,
     cashier: &str,

@@ -35,6 +35,7 @@ pub mod rules;
 pub mod stats;
 pub mod store;
 pub mod transactions;
+pub mod velocity;
 pub mod void;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -135,6 +136,9 @@ pub struct Transaction {
     /// while not voided.
     #[serde(rename = "voided_by")]
     pub voided_by: Option<String>,
+    /// For an accreditation beyond a velocity limit: the supervisor or admin who approved it;
+    /// null otherwise (docs/points.md, "Velocity limits").
+    pub approved_by: Option<String>,
     /// For a cancellation: the transaction it voided; for a return: the accreditation it gives
     /// back part of; null on other kinds.
     pub original_transaction_id: Option<i64>,

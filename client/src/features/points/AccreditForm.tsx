@@ -2,13 +2,19 @@ import { CheckCircleIcon, ClockIcon, PlusCircleIcon, SparklesIcon } from '@heroi
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { apiErrorCode, apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { useAppSelector } from '../../app/hooks';
 import { isNetworkFailure, selectOnline } from '../../app/offline';
 import { selectUser } from '../../app/session';
 import { deviceQueue, type QueuedAccreditation } from '../../lib/offlineQueue';
 import { PendingAccreditations } from './PendingAccreditations';
-import { useAccreditPointsMutation, useGetAccreditPreviewQuery, type AccreditPreview } from './pointsApi';
+import {
+  useAccreditApprovedMutation,
+  useAccreditPointsMutation,
+  useGetAccreditPreviewQuery,
+  type AccreditPreview,
+  type PostingResult,
+} from './pointsApi';
 import { useFormat } from '../../app/useFormat';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { validateInvoiceAmount } from './points';
@@ -17,11 +23,23 @@ import { DigitsField } from '../../components/DigitsField';
 import { FormError } from '../../components/FormField';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
 import { InvoiceReferenceField } from './InvoiceReferenceField';
+import { ApprovalDialog, type ApprovalCredentials } from './ApprovalDialog';
 
 interface Success {
   points: number;
   name: string;
   balance: number;
+  /** The supervisor or admin who approved it beyond a velocity limit. */
+  approvedBy: string | null;
+}
+
+/** The refusals a supervisor's approval can lift (docs/points.md, "Velocity limits"). */
+const VELOCITY_CODES = new Set(['points.velocityAccreditations', 'points.velocityPoints']);
+
+interface AccreditAttempt {
+  customerId: number;
+  invoiceAmount: number;
+  invoiceReference: string;
 }
 
 /** Kept on the device when the till could not reach the server (docs/operations.md, "Offline till"). */
@@ -86,7 +104,12 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
   const format = useFormat();
   const lookup = useCustomerLookup();
   const [accredit, { isLoading }] = useAccreditPointsMutation();
+  const [accreditApproved, approvedState] = useAccreditApprovedMutation();
   const submitOnce = useIdempotentSubmit();
+  const companyPrefix = useAppSelector(selectUser)?.company?.prefix ?? null;
+  // An accreditation the server refused over a velocity limit, waiting for a supervisor.
+  const [approval, setApproval] = useState<{ attempt: AccreditAttempt; reason: string } | null>(null);
+  const [approvalError, setApprovalError] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -152,26 +175,69 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
         return { kept: await keep(idempotencyKey) };
       });
       if (!outcome.ran) return;
-      // The next sale must not go to this customer by mistake.
-      lookup.clear();
-      setAmount('');
-      setReference('');
       const { kept, posted } = outcome.result;
       if (kept) {
+        // The next sale must not go to this customer by mistake.
+        lookup.clear();
+        setAmount('');
+        setReference('');
         setQueued(kept);
         return;
       }
-      if (!posted) return;
-      const { updatedCustomer, newTransaction } = posted;
-      setSuccess({ points: newTransaction.points, name: updatedCustomer.name, balance: updatedCustomer.points });
+      if (posted) accredited(posted);
     } catch (failure) {
       if (failure instanceof NotKept) {
         setError(t('offline.queueUnavailable'));
         return;
       }
       if (apiErrorStatus(failure) === 401) return;
-      setError(apiErrorMessage(failure) ?? t('redeem.errorGeneric'));
+      const reason = apiErrorMessage(failure) ?? t('redeem.errorGeneric');
+      const code = apiErrorCode(failure);
+      if (code && VELOCITY_CODES.has(code)) {
+        setApprovalError(null);
+        setApproval({ attempt: request, reason });
+        return;
+      }
+      setError(reason);
     }
+  }
+
+  function accredited({ updatedCustomer, newTransaction }: PostingResult) {
+    // The next sale must not go to this customer by mistake.
+    lookup.clear();
+    setSuccess({
+      points: newTransaction.points,
+      name: updatedCustomer.name,
+      balance: updatedCustomer.points,
+      approvedBy: newTransaction.approvedBy ?? null,
+    });
+    setAmount('');
+    setReference('');
+  }
+
+  // The approved attempt is a request of its own (the refused one posted nothing), so it takes a
+  // new Idempotency-Key, reused only if it is retried after a failure that may have gone through.
+  async function approve(credentials: ApprovalCredentials) {
+    if (!approval) return;
+    const { attempt } = approval;
+    setApprovalError(null);
+    try {
+      const fingerprint = JSON.stringify({ ...attempt, approvedBy: credentials.supervisorUsername });
+      const outcome = await submitOnce(fingerprint, (idempotencyKey) =>
+        accreditApproved({ ...attempt, ...credentials, idempotencyKey }).unwrap(),
+      );
+      if (!outcome.ran) return;
+      setApproval(null);
+      accredited(outcome.result);
+    } catch (failure) {
+      setApprovalError(apiErrorMessage(failure) ?? t('redeem.errorGeneric'));
+    }
+  }
+
+  function cancelApproval() {
+    // The refusal stays on the form.
+    if (approval) setError(approval.reason);
+    setApproval(null);
   }
 
   return (
@@ -217,6 +283,7 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
               name: success.name,
               balance: format.number(success.balance),
             })}
+            {success.approvedBy ? ` ${t('accredit.approvedBy', { approver: success.approvedBy })}` : null}
           </p>
         ) : null}
         {queued ? <PendingReceipt entry={queued} /> : null}
@@ -226,6 +293,16 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
         </button>
       </form>
       <PendingAccreditations />
+      {approval ? (
+        <ApprovalDialog
+          reason={approval.reason}
+          companyPrefix={companyPrefix}
+          submitting={approvedState.isLoading}
+          error={approvalError}
+          onCancel={cancelApproval}
+          onApprove={(credentials) => void approve(credentials)}
+        />
+      ) : null}
     </div>
   );
 }

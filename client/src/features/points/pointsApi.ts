@@ -24,6 +24,12 @@ export interface AccreditRequest {
   idempotencyKey: string;
 }
 
+/** An accreditation beyond a velocity limit, with the approving supervisor's credentials. */
+export interface ApprovedAccreditRequest extends AccreditRequest {
+  supervisorUsername: string;
+  supervisorPassword: string;
+}
+
 export interface RedeemRequest {
   customerId: number;
   pointsToRedeem: number;
@@ -112,6 +118,17 @@ export const pointsApi = api.injectEndpoints({
       transformResponse: normalizePosting,
       invalidatesTags: (_result, error, { customerId }) => (error ? [] : postingTags(customerId)),
     }),
+    // Its own endpoint, so that a 401 for a wrong supervisor password does not end the session.
+    accreditApproved: build.mutation<PostingResult, ApprovedAccreditRequest>({
+      query: ({ customerId, idempotencyKey, invoiceAmount, invoiceReference, supervisorUsername, supervisorPassword }) => ({
+        url: `/customers/${customerId}/accredit`,
+        method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
+        body: { invoiceAmount, invoiceReference, supervisorUsername, supervisorPassword },
+      }),
+      transformResponse: normalizePosting,
+      invalidatesTags: (_result, error, { customerId }) => (error ? [] : postingTags(customerId)),
+    }),
     redeemPoints: build.mutation<PostingResult, RedeemRequest>({
       query: ({ customerId, idempotencyKey, pointsToRedeem, description, invoiceReference, productId }) => ({
         url: `/customers/${customerId}/redeem`,
@@ -131,5 +148,6 @@ export const {
   useGetAccreditPreviewQuery,
   useGetRedeemableProductsQuery,
   useAccreditPointsMutation,
+  useAccreditApprovedMutation,
   useRedeemPointsMutation,
 } = pointsApi;

@@ -53,6 +53,7 @@ impl NewTransaction<'_> {
             product_name: inserted.product_name,
             is_voided: false,
             voided_by: None,
+            approved_by: None,
             original_transaction_id: self.original_transaction_id,
             balance_before: Some(self.balance_before),
             balance_after: Some(self.balance_before + self.points),
@@ -150,7 +151,7 @@ pub(super) const TRANSACTION_SELECT: &str = "select t.id, t.created_at, t.type, 
     c.name as customer_name, c.document as customer_document, \
     coalesce(t.cashier_username, 'system') as cashier_username, t.pos_id, p.name as pos_name, \
     t.description, t.invoice_amount, t.redeemed_value, t.invoice_reference, t.product_id, \
-    t.is_voided, t.voided_by, t.original_transaction_id, t.balance_before, t.balance_after, \
+    t.is_voided, t.voided_by, t.approved_by, t.original_transaction_id, t.balance_before, t.balance_after, \
     pr.name as product_name \
     from transactions t join customers c on c.id = t.customer_id \
     left join points_of_sale p on p.id = t.pos_id \
@@ -182,6 +183,7 @@ pub(super) fn transaction_from_row(row: &Row) -> AppResult<Transaction> {
         product_name: row.get("product_name"),
         is_voided: row.get("is_voided"),
         voided_by: row.get("voided_by"),
+        approved_by: row.get("approved_by"),
         original_transaction_id: row.get("original_transaction_id"),
         balance_before: row.get("balance_before"),
         balance_after: row.get("balance_after"),

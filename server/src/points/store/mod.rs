@@ -15,6 +15,7 @@ mod idempotency;
 mod ledger;
 mod products;
 mod report;
+mod velocity;
 
 pub use approvers::approver_password_hash;
 pub use balance::{
@@ -41,3 +42,4 @@ pub use products::{product, RedeemableProduct, PRODUCT};
 pub use report::{
     search_transactions, transaction_totals, ReportTotals, TransactionFilter, TransactionMatches, REPORT_COUNT_AHEAD,
 };
+pub use velocity::{credited_between, set_approved_by};

@@ -69,6 +69,13 @@ pub struct Settings {
     /// (the default: 409 naming the points missing) or `negative` (the balance goes below zero
     /// and redemptions wait until it is positive again).
     pub return_of_spent_points: String,
+    /// The most accreditations one customer may receive in a calendar day of the company's time
+    /// zone; beyond it a supervisor or admin must approve (docs/points.md, "Velocity limits").
+    /// 0, the default, is no limit.
+    pub max_accreditations_per_customer_per_day: i32,
+    /// The most points one customer may be credited in a calendar day of the company's time zone;
+    /// beyond it a supervisor or admin must approve. 0, the default, is no limit.
+    pub max_points_per_customer_per_day: i64,
 }
 
 impl Settings {
@@ -148,6 +155,30 @@ pub struct SettingsInput {
     time_zone: Option<String>,
     /// `refuse` or `negative`.
     return_of_spent_points: Option<String>,
+    /// A whole number from 0 (no limit) to 1,000,000.
+    #[schema(value_type = Option<i64>)]
+    max_accreditations_per_customer_per_day: Option<serde_json::Value>,
+    /// A whole number from 0 (no limit) to 10^15.
+    #[schema(value_type = Option<i64>)]
+    max_points_per_customer_per_day: Option<serde_json::Value>,
+}
+
+/// The most a daily accreditation limit may be set to.
+pub const MAX_DAILY_ACCREDITATIONS: i64 = 1_000_000;
+/// The most a daily points limit may be set to: 10^15, the most a balance may hold.
+pub const MAX_DAILY_POINTS: i64 = 1_000_000_000_000_000;
+
+/// A velocity limit: a whole number from 0 (no limit) to `max`.
+fn limit(field: Field, value: &serde_json::Value, max: i64) -> AppResult<i64> {
+    let whole = match value {
+        serde_json::Value::Number(n) => n.as_i64().or_else(|| n.as_u64().map(|_| i64::MAX)),
+        _ => None,
+    };
+    match whole {
+        Some(v) if (0..=max).contains(&v) => Ok(v),
+        Some(v) if v > max => Err(AppError::bad_request(Msg::FieldTooLarge.field(field).with("max", max))),
+        _ => Err(AppError::bad_request(Msg::FieldWholeNumber.field(field))),
+    }
 }
 
 /// A decimal within `[min, max]` that is a whole multiple of `step`; the current value is
@@ -261,6 +292,14 @@ impl SettingsInput {
                 return Err(AppError::bad_request(Msg::ReturnOfSpentPointsInvalid));
             }
             s.return_of_spent_points = v;
+        }
+        if let Some(v) = self.max_accreditations_per_customer_per_day {
+            let max = MAX_DAILY_ACCREDITATIONS;
+            s.max_accreditations_per_customer_per_day =
+                limit(Field::MaxAccreditationsPerCustomerPerDay, &v, max)? as i32;
+        }
+        if let Some(v) = self.max_points_per_customer_per_day {
+            s.max_points_per_customer_per_day = limit(Field::MaxPointsPerCustomerPerDay, &v, MAX_DAILY_POINTS)?;
         }
         Ok(s)
     }

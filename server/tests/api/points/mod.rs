@@ -9,4 +9,5 @@ mod redeem;
 mod reports;
 mod returns;
 pub mod support;
+mod velocity;
 mod void;

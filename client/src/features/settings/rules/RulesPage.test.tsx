@@ -42,6 +42,18 @@ describe('rules form values', () => {
     });
     expect(checkRules({ ...base, campaignMultiplier: '2.5', firstPurchaseBonusMultiplier: '1.3', pointsPerPeso: '0.013' }).ok).toBe(true);
   });
+
+  it('takes velocity limits as whole numbers from 0, which is no limit', () => {
+    const base = rulesFormValues(makeSettings());
+    expect(base.maxAccreditationsPerCustomerPerDay).toBe('0');
+    const bad = checkRules({ ...base, maxAccreditationsPerCustomerPerDay: '-1', maxPointsPerCustomerPerDay: '2,5' });
+    expect(bad.ok ? {} : Object.fromEntries(Object.entries(bad.problems).map(([k, v]) => [k, v.kind]))).toEqual({
+      maxAccreditationsPerCustomerPerDay: 'range',
+      maxPointsPerCustomerPerDay: 'step',
+    });
+    const good = checkRules({ ...base, maxAccreditationsPerCustomerPerDay: '3', maxPointsPerCustomerPerDay: '5000' });
+    expect(good.ok && good.update).toMatchObject({ maxAccreditationsPerCustomerPerDay: 3, maxPointsPerCustomerPerDay: 5000 });
+  });
 });
 
 describe('rules screen', () => {

@@ -33,6 +33,8 @@ const LABELS: Record<NumericRule, TKey> = {
   inactivityDays: 'settings.rules.inactivityDays',
   firstPurchaseBonusMultiplier: 'settings.rules.firstPurchaseBonusMultiplier',
   birthdayBonusMultiplier: 'settings.rules.birthdayBonusMultiplier',
+  maxAccreditationsPerCustomerPerDay: 'settings.rules.maxAccreditationsPerCustomerPerDay',
+  maxPointsPerCustomerPerDay: 'settings.rules.maxPointsPerCustomerPerDay',
 };
 
 const HINTS: Record<NumericRule, TKey> = {
@@ -43,6 +45,8 @@ const HINTS: Record<NumericRule, TKey> = {
   inactivityDays: 'settings.rules.daysHint',
   firstPurchaseBonusMultiplier: 'settings.rules.multiplierHint',
   birthdayBonusMultiplier: 'settings.rules.multiplierHint',
+  maxAccreditationsPerCustomerPerDay: 'settings.rules.maxAccreditationsPerCustomerPerDayHint',
+  maxPointsPerCustomerPerDay: 'settings.rules.maxPointsPerCustomerPerDayHint',
 };
 
 const POLICY_EXPLANATIONS: Record<ExpirationPolicy, TKey> = {
@@ -225,6 +229,15 @@ function RulesForm({ settings }: { settings: Settings }) {
         <p className="settings-explanation" data-testid="return-rule-explanation">
           {t(RETURN_RULE_EXPLANATIONS[values.returnOfSpentPoints])}
         </p>
+      </section>
+
+      <section className="settings-section" aria-label={t('settings.rules.velocityTitle')}>
+        <h2 className="settings-section-title">{t('settings.rules.velocityTitle')}</h2>
+        <div className="form-grid">
+          {field('maxAccreditationsPerCustomerPerDay')}
+          {field('maxPointsPerCustomerPerDay')}
+        </div>
+        <p className="settings-explanation">{t('settings.rules.velocityExplanation')}</p>
       </section>
 
       {error ? (

@@ -15,7 +15,9 @@ export type NumericRule =
   | 'pointsExpirationDays'
   | 'inactivityDays'
   | 'firstPurchaseBonusMultiplier'
-  | 'birthdayBonusMultiplier';
+  | 'birthdayBonusMultiplier'
+  | 'maxAccreditationsPerCustomerPerDay'
+  | 'maxPointsPerCustomerPerDay';
 
 export interface Bounds {
   min: number;
@@ -31,6 +33,9 @@ export const RULE_BOUNDS: Record<NumericRule, Bounds> = {
   inactivityDays: { min: 1, max: 36_500, step: 1 },
   firstPurchaseBonusMultiplier: { min: 1, max: 100, step: 0.1 },
   birthdayBonusMultiplier: { min: 1, max: 100, step: 0.1 },
+  // Velocity limits (docs/points.md, "Velocity limits"): 0 is no limit.
+  maxAccreditationsPerCustomerPerDay: { min: 0, max: 1_000_000, step: 1 },
+  maxPointsPerCustomerPerDay: { min: 0, max: 1_000_000_000_000_000, step: 1 },
 };
 
 export const NUMERIC_RULES = Object.keys(RULE_BOUNDS) as NumericRule[];
