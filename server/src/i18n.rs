@@ -148,6 +148,8 @@ catalogue! {
         SupervisorUsername = "supervisorUsername" { es: "Usuario del supervisor", en: "supervisor username" },
         SupervisorPassword = "supervisorPassword" { es: "Contraseña del supervisor", en: "supervisor password" },
         PointsToRedeem = "pointsToRedeem" { es: "Puntos", en: "points" },
+        Actor = "actor" { es: "Usuario", en: "user" },
+        Action = "action" { es: "Acción", en: "action" },
     }
 }
 

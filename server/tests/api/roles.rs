@@ -70,6 +70,7 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("POST", "/api/transactions/999999/void", ADMIN | SUPERVISOR | CAJERO),
     ("GET", "/api/stats/dashboard", ADMIN | SUPERVISOR | CAJERO | CAJERO_CUSTOMERS),
     ("POST", "/api/tasks/expire-points", ADMIN),
+    ("GET", "/api/audit", ADMIN),
 ];
 
 #[tokio::test]
