@@ -7,6 +7,7 @@ export const paths = {
   accredit: '/accreditar',
   redeem: '/redimir',
   reports: '/reportes',
+  audit: '/auditoria',
   settings: '/settings',
   settingsRules: '/settings/rules',
   settingsPermissions: '/settings/permissions',

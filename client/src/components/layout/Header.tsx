@@ -3,6 +3,7 @@ import {
   Bars3Icon,
   BuildingOffice2Icon,
   ChartBarIcon,
+  ClipboardDocumentListIcon,
   Cog6ToothIcon,
   GiftIcon,
   HomeIcon,
@@ -31,6 +32,7 @@ const NAV_ICONS: Record<NavItem['id'], ComponentType<SVGProps<SVGSVGElement>>> =
   redeem: GiftIcon,
   reports: ChartBarIcon,
   settings: Cog6ToothIcon,
+  audit: ClipboardDocumentListIcon,
   superAdmin: BuildingOffice2Icon,
 };
 
