@@ -53,6 +53,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(platform::router())
         .merge(tenant::router())
         .merge(crate::points::router())
+        .merge(crate::audit::router())
         .split_for_parts()
 }
 

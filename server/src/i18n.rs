@@ -155,6 +155,8 @@ catalogue! {
         Answer = "answer" { es: "Respuesta", en: "answer" },
         MaxAccreditationsPerCustomerPerDay = "maxAccreditationsPerCustomerPerDay" { es: "Máximo de acreditaciones por cliente al día", en: "most accreditations per customer per day" },
         MaxPointsPerCustomerPerDay = "maxPointsPerCustomerPerDay" { es: "Máximo de puntos por cliente al día", en: "most points per customer per day" },
+        Actor = "actor" { es: "Usuario", en: "user" },
+        Action = "action" { es: "Acción", en: "action" },
     }
 }
 

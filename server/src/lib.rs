@@ -2,6 +2,7 @@
 //! PostgreSQL schema. `app()` builds the HTTP router used by `loyalty serve` and by the tests.
 
 pub mod app;
+pub mod audit;
 pub mod auth;
 pub mod backup;
 pub mod calendar;

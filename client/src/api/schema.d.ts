@@ -7,6 +7,26 @@
  */
 
 export interface paths {
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the company's audit trail, newest first, filtered by actor, action and days in
+         *     the company's time zone (admin).
+         */
+        get: operations["audit_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/categories": {
         parameters: {
             query?: never;
@@ -870,6 +890,66 @@ export interface components {
              *     (`name` or `name@prefix`), also when the caller is one (docs/points.md, "Velocity limits").
              */
             supervisorUsername?: string | null;
+        };
+        /** @description One entry of the company's audit trail: who did what, when, to which record. */
+        AuditEntry: {
+            /**
+             * @description What was done, a stable code such as `settings.update`, `user.create`,
+             *     `transaction.void`, `points.expire`, `impersonation.start`, `login.locked`
+             *     (docs/roles.md, "Audit trail"). Codes may be added: a reader shows an unknown one as it is.
+             */
+            action: string;
+            /** @description The username who acted (`system` for the daily expiration and for a login that locked). */
+            actor: string;
+            /**
+             * Format: date-time
+             * @description When it was done.
+             */
+            at: string;
+            /**
+             * @description What the action recorded, by action: for `settings.update` the changed rules
+             *     (`changes`: field to `{from, to}`), for `permissions.update` the grid `before` and `after`,
+             *     for a user the `username` and its `before` and `after`, for a void the `type`, `points`,
+             *     `cancellationId` and `approvedBy` (docs/roles.md, "Audit trail").
+             */
+            detail: Record<string, never>;
+            /**
+             * @description The kind of record acted on: `user`, `transaction`, `settings`, `customer`, `pos`,
+             *     `product`, `category`, `expiration_run`, `login`, ...
+             */
+            entity?: string | null;
+            /**
+             * Format: int64
+             * @description The record's id, when it has one.
+             */
+            entityId?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The super admin who acted as `actor` (impersonation), if one did. */
+            impersonatedBy?: string | null;
+        };
+        /** @description One page of the audit trail. */
+        AuditPage: {
+            /** @description The page's entries, newest first. */
+            items: components["schemas"]["AuditEntry"][];
+            /**
+             * Format: int64
+             * @description The page answered, from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Entries per page: 10, 25 or 50.
+             */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Entries matching the filters in all; when `totalExact` is false, at least this many
+             *     (counted exactly up to 10,000 matches past the page).
+             */
+            total: number;
+            /** @description Whether `total` is the exact count. */
+            totalExact: boolean;
         };
         /** @description A product category. */
         Category: {
@@ -2013,6 +2093,122 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    audit_search: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A username (case-insensitive): what they did, and what a super admin of that name did
+                 *     while impersonating.
+                 */
+                actor?: string;
+                /** @description An action's code, such as `user.create` (exact). */
+                action?: string;
+                /** @description First day, `YYYY-MM-DD`, from its start in the company's time zone. */
+                from?: string;
+                /** @description Last day, `YYYY-MM-DD`, to its end in the company's time zone. */
+                to?: string;
+                /** @description From 1 (default 1). */
+                page?: string;
+                /** @description 10, 25 or 50 (default 10). */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPage"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     categories_list: {
         parameters: {
             query?: {

@@ -145,9 +145,15 @@ describe('header navigation', () => {
   });
 
   it('shows everything to an admin, impersonated or not', () => {
-    const all = ['dashboard', 'accredit', 'redeem', 'reports', 'dataRequests', 'settings'];
+    const all = ['dashboard', 'accredit', 'redeem', 'reports', 'dataRequests', 'settings', 'audit'];
     expect(ids(visibleNavItems(admin, undefined))).toEqual(all);
     expect(ids(visibleNavItems(impersonatedAdmin, undefined))).toEqual(all);
+  });
+
+  it('never shows the audit trail to a supervisor or cajero, whatever they are granted', () => {
+    const every = ['/main', '/accreditar', '/redimir', '/reportes', '/settings/customers', '/settings/products', '/settings/categories', '/auditoria'];
+    expect(ids(visibleNavItems(supervisor, perms(every, every)))).not.toContain('audit');
+    expect(ids(visibleNavItems(cajero, perms(every, every)))).not.toContain('audit');
   });
 
   it('shows a cajero only what the permissions allow', () => {

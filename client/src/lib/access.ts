@@ -106,7 +106,7 @@ export function firstSettingsLink(user: User, rolePermissions: RolePermissions |
 }
 
 export interface NavItem {
-  id: 'dashboard' | 'accredit' | 'redeem' | 'reports' | 'dataRequests' | 'settings' | 'superAdmin';
+  id: 'dashboard' | 'accredit' | 'redeem' | 'reports' | 'dataRequests' | 'settings' | 'audit' | 'superAdmin';
   path: AppPath;
   labelKey: TKey;
 }
@@ -118,6 +118,8 @@ const TENANT_NAV: readonly NavItem[] = [
   { id: 'reports', path: paths.reports, labelKey: 'nav.reports' },
   { id: 'dataRequests', path: paths.dataRequests, labelKey: 'nav.dataRequests' },
   { id: 'settings', path: paths.settings, labelKey: 'nav.settings' },
+  // Admins only, never grantable (docs/roles.md).
+  { id: 'audit', path: paths.audit, labelKey: 'nav.audit' },
 ];
 
 const SUPER_ADMIN_NAV: readonly NavItem[] = [
@@ -131,7 +133,9 @@ export function visibleNavItems(user: User | null, rolePermissions: RolePermissi
   if (user.role === 'admin') return [...TENANT_NAV];
   const permissions = permissionsFor(user, rolePermissions) ?? [];
   return TENANT_NAV.filter((item) =>
-    item.id === 'settings'
+    item.id === 'audit'
+      ? false
+      : item.id === 'settings'
       ? permissions.some((p) => p.startsWith(paths.settings))
       : isPathPermitted(permissions, item.path),
   );

@@ -8,6 +8,7 @@ export const paths = {
   redeem: '/redimir',
   reports: '/reportes',
   dataRequests: '/solicitudes-datos',
+  audit: '/auditoria',
   settings: '/settings',
   settingsRules: '/settings/rules',
   settingsPermissions: '/settings/permissions',

@@ -59,3 +59,9 @@ export type Transaction = Schemas['Transaction'];
 export type Paged<T extends Customer | Transaction> = T extends Transaction
   ? Schemas['TransactionPage']
   : Schemas['Paged_Customer'];
+
+/** One entry of the company's audit trail; `detail` holds what its action recorded (docs/roles.md). */
+export type AuditEntry = Omit<Schemas['AuditEntry'], 'detail'> & { detail: Record<string, unknown> };
+
+/** A page of the audit trail. */
+export type AuditPage = Omit<Schemas['AuditPage'], 'items'> & { items: AuditEntry[] };

@@ -12,6 +12,7 @@ const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m
 const DataRequestsPage = lazy(() =>
   import('../features/dataRequests/DataRequestsPage').then((m) => ({ default: m.DataRequestsPage })),
 );
+const AuditPage = lazy(() => import('../features/audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 const SuperAdminPage = lazy(() => import('../features/superadmin/SuperAdminPage').then((m) => ({ default: m.SuperAdminPage })));
 
 const settingsModule = () => import('../features/settings');
@@ -53,6 +54,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.redeem, access: { kind: 'permission', path: paths.redeem }, Page: RedeemPage },
   { path: paths.reports, access: { kind: 'permission', path: paths.reports }, Page: ReportsPage },
   { path: paths.dataRequests, access: { kind: 'permission', path: paths.dataRequests }, Page: DataRequestsPage },
+  { path: paths.audit, access: { kind: 'adminOnly' }, Page: AuditPage },
   { path: paths.superAdmin, access: { kind: 'superAdmin' }, Page: SuperAdminPage },
 ];
 

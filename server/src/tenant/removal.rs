@@ -40,6 +40,9 @@ pub struct Removal {
     /// Its name in the audit trail, whose actions are `<entity>.delete` and
     /// `<entity>.reactivate`.
     pub entity: &'static str,
+    /// The column that names a record in the audit trail (`name` in the entries' detail), if
+    /// any: none for customers, whose personal data stays out of the trail (docs/roles.md).
+    pub label: Option<&'static str>,
     /// The entity store's statement that counts what refers to a record by id, one column per
     /// kind of reference ([`Usage::from_row`]); no row when there is no record to delete.
     pub usage: &'static str,
@@ -164,9 +167,9 @@ pub async fn usage<U: Usage>(t: Tenant, what: &Removal, id: i64) -> AppResult<Js
 /// The answer's message is in the request's language.
 pub async fn remove<U: Usage>(t: Tenant, lang: Lang, what: &Removal, id: i64) -> AppResult<Json<DeleteResponse>> {
     // Lock the row so that nothing can start referring to it while we decide.
-    if !store::lock(&t, what.table, id, what.inactive_too).await? {
+    let Some(name) = store::lock(&t, what.table, what.label, id, what.inactive_too).await? else {
         return Err(AppError::not_found(what.not_found));
-    }
+    };
     let kind = if usage_of::<U>(&t, what, id).await?.in_use() {
         store::deactivate(&t, what.table, id).await?;
         DeleteKind::Soft
@@ -175,7 +178,7 @@ pub async fn remove<U: Usage>(t: Tenant, lang: Lang, what: &Removal, id: i64) ->
         DeleteKind::Hard
     };
     let action = format!("{}.delete", what.entity);
-    audit(&t, &action, what.entity, Some(id), serde_json::json!({ "kind": kind })).await?;
+    audit(&t, &action, what.entity, Some(id), with_name(serde_json::json!({ "kind": kind }), name)).await?;
     t.commit().await?;
     let message = match kind {
         DeleteKind::Hard => what.deleted,
@@ -193,12 +196,20 @@ pub async fn reactivate<T>(
     read: impl AsyncFnOnce(&Conn, i64) -> AppResult<T>,
     detail: impl FnOnce(&T) -> serde_json::Value,
 ) -> AppResult<Json<T>> {
-    if !store::activate(&t, what.table, id).await? {
+    let Some(name) = store::activate(&t, what.table, what.label, id).await? else {
         return Err(AppError::not_found(what.not_inactive));
-    }
+    };
     let record = read(&t, id).await?;
     let action = format!("{}.reactivate", what.entity);
-    audit(&t, &action, what.entity, Some(id), detail(&record)).await?;
+    audit(&t, &action, what.entity, Some(id), with_name(detail(&record), name)).await?;
     t.commit().await?;
     Ok(Json(record))
+}
+
+/// An audit entry's detail with the record's `name`, when it has one.
+fn with_name(mut detail: serde_json::Value, name: Option<String>) -> serde_json::Value {
+    if let (Some(map), Some(name)) = (detail.as_object_mut(), name) {
+        map.insert("name".into(), name.into());
+    }
+    detail
 }

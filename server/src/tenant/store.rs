@@ -80,13 +80,21 @@ pub async fn key_holder(
 }
 
 /// Locks a record for the rest of the transaction, so that nothing can start referring to it
-/// while its deletion is decided; false when there is none (an inactive record counts only with
-/// `inactive_too`).
+/// while its deletion is decided; answers its `label` column (for the audit trail; `None` inside
+/// when there is none to read), or nothing when there is no record (an inactive record counts
+/// only with `inactive_too`).
 #[instrument(level = "debug", skip_all, fields(table = table, id = id))]
-pub async fn lock(conn: &Conn, table: &str, id: i64, inactive_too: bool) -> AppResult<bool> {
+pub async fn lock(
+    conn: &Conn,
+    table: &str,
+    label: Option<&str>,
+    id: i64,
+    inactive_too: bool,
+) -> AppResult<Option<Option<String>>> {
     let active = if inactive_too { "" } else { " and is_active" };
-    let stmt = conn.prepare_cached(&format!("select id from {table} where id = $1{active} for update")).await?;
-    Ok(conn.query_opt(&stmt, &[&id]).await?.is_some())
+    let label = label.map_or_else(|| "null::text".to_string(), |column| format!("{column}::text"));
+    let stmt = conn.prepare_cached(&format!("select {label} from {table} where id = $1{active} for update")).await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0)))
 }
 
 /// What refers to a record: `usage` is the calling store's statement counting it by id.
@@ -112,10 +120,15 @@ pub async fn delete(conn: &Conn, table: &str, id: i64) -> AppResult<()> {
     Ok(())
 }
 
-/// Makes an inactive record active again; false when there is no inactive record with this id.
+/// Makes an inactive record active again and answers its `label` column as [`lock`] does;
+/// nothing when there is no inactive record with this id.
 #[instrument(level = "debug", skip_all, fields(table = table, id = id))]
-pub async fn activate(conn: &Conn, table: &str, id: i64) -> AppResult<bool> {
-    let stmt =
-        conn.prepare_cached(&format!("update {table} set is_active = true where id = $1 and not is_active")).await?;
-    Ok(conn.execute(&stmt, &[&id]).await? == 1)
+pub async fn activate(conn: &Conn, table: &str, label: Option<&str>, id: i64) -> AppResult<Option<Option<String>>> {
+    let label = label.map_or_else(|| "null::text".to_string(), |column| format!("{column}::text"));
+    let stmt = conn
+        .prepare_cached(&format!(
+            "update {table} set is_active = true where id = $1 and not is_active returning {label}"
+        ))
+        .await?;
+    Ok(conn.query_opt(&stmt, &[&id]).await?.map(|row| row.get(0)))
 }

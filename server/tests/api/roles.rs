@@ -76,6 +76,7 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("GET", "/api/data-requests/due", ADMIN),
     ("POST", "/api/data-requests", ADMIN),
     ("PUT", "/api/data-requests/999999", ADMIN),
+    ("GET", "/api/audit", ADMIN),
 ];
 
 #[tokio::test]

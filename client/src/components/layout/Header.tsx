@@ -3,6 +3,7 @@ import {
   Bars3Icon,
   BuildingOffice2Icon,
   ChartBarIcon,
+  ClipboardDocumentListIcon,
   Cog6ToothIcon,
   GiftIcon,
   HomeIcon,
@@ -38,6 +39,7 @@ const NAV_ICONS: Record<NavItem['id'], ComponentType<SVGProps<SVGSVGElement>>> =
   reports: ChartBarIcon,
   dataRequests: ShieldCheckIcon,
   settings: Cog6ToothIcon,
+  audit: ClipboardDocumentListIcon,
   superAdmin: BuildingOffice2Icon,
 };
 

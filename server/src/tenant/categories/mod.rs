@@ -22,6 +22,7 @@ const MANAGE: &[&str] = &["/settings/categories"];
 const REMOVAL: Removal = Removal {
     table: "categories",
     entity: "category",
+    label: Some("name"),
     usage: store::USAGE,
     inactive_too: false,
     not_found: Msg::CategoryNotFound,

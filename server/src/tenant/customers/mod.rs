@@ -24,6 +24,7 @@ const MANAGE: &[&str] = &["/settings/customers"];
 const REMOVAL: Removal = Removal {
     table: "customers",
     entity: "customer",
+    label: None,
     usage: store::USAGE,
     inactive_too: false,
     not_found: Msg::CustomerNotFound,

@@ -20,6 +20,7 @@ use model::{PointOfSale, PosInput, PosUsage};
 const REMOVAL: Removal = Removal {
     table: "points_of_sale",
     entity: "pos",
+    label: Some("name"),
     usage: store::USAGE,
     inactive_too: false,
     not_found: Msg::PosNotFound,

@@ -25,6 +25,7 @@ const MANAGE: &[&str] = &["/settings/products"];
 const REMOVAL: Removal = Removal {
     table: "products",
     entity: "product",
+    label: Some("name"),
     usage: store::USAGE,
     inactive_too: true,
     not_found: Msg::ProductNotFound,

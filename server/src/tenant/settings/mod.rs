@@ -36,8 +36,11 @@ async fn save(t: Tenant, Json(input): Json<SettingsInput>) -> AppResult<Json<Set
     let before = load(&t).await?;
     let s = input.apply(before.clone())?;
     store::save(&t, &s).await?;
-    let detail = serde_json::json!({ "before": before, "after": s });
-    crate::tenant::audit(&t, "settings.update", "settings", None, detail).await?;
+    let changes = rule_changes(&before, &s);
+    if !changes.is_empty() {
+        let detail = serde_json::json!({ "changes": changes });
+        crate::tenant::audit(&t, "settings.update", "settings", None, detail).await?;
+    }
     if before.role_permissions != s.role_permissions {
         let detail = serde_json::json!({ "before": before.role_permissions, "after": s.role_permissions });
         crate::tenant::audit(&t, "permissions.update", "settings", None, detail).await?;
@@ -45,6 +48,24 @@ async fn save(t: Tenant, Json(input): Json<SettingsInput>) -> AppResult<Json<Set
     let saved = load(&t).await?;
     t.commit().await?;
     Ok(Json(saved))
+}
+
+/// The rules a save changed, as the audit trail records them: each field's API name to
+/// `{from, to}`; the role permissions apart (`permissions.update` records them). Rules added
+/// later are compared with no change here.
+fn rule_changes(before: &Settings, after: &Settings) -> serde_json::Map<String, serde_json::Value> {
+    let (serde_json::Value::Object(old), serde_json::Value::Object(new)) =
+        (serde_json::json!(before), serde_json::json!(after))
+    else {
+        return serde_json::Map::new();
+    };
+    new.into_iter()
+        .filter(|(field, _)| field != "rolePermissions")
+        .filter_map(|(field, to)| {
+            let from = old.get(&field).cloned().unwrap_or_default();
+            (from != to).then(|| (field, serde_json::json!({ "from": from, "to": to })))
+        })
+        .collect()
 }
 
 /// The admin's set-up checklist: the rules, points of sale, staff and products.

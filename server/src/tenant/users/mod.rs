@@ -25,6 +25,7 @@ pub use store::insert_admin;
 const REMOVAL: Removal = Removal {
     table: "users",
     entity: "user",
+    label: Some("username"),
     usage: store::USAGE,
     inactive_too: false,
     not_found: Msg::UserNotFound,
@@ -91,8 +92,9 @@ async fn create(t: Tenant, Json(input): Json<UserInput>) -> AppResult<(StatusCod
     let Some(id) = store::insert(&t, &username, &hash, role.as_str(), pos).await? else {
         return Err(taken(&t, store::USERNAME_HOLDER, &username, Msg::UserExists, Msg::UserInactiveExists).await);
     };
-    audit(&t, "user.create", "user", Some(id), serde_json::json!({ "username": username, "role": role })).await?;
     let user = store::fetch(&t, id).await?;
+    audit(&t, "user.create", "user", Some(id), serde_json::json!({ "username": username, "after": seen(&user) }))
+        .await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(user)))
 }
@@ -113,8 +115,9 @@ async fn update(t: Tenant, Path(id): Path<i64>, Json(input): Json<UserInput>) ->
     }
     check_pos(&t, pos).await?;
     store::update(&t, id, role.as_str(), pos).await?;
-    audit(&t, "user.update", "user", Some(id), serde_json::json!({ "role": role, "posId": pos })).await?;
     let user = store::fetch(&t, id).await?;
+    let detail = serde_json::json!({ "username": user.username, "before": seen(&current), "after": seen(&user) });
+    audit(&t, "user.update", "user", Some(id), detail).await?;
     t.commit().await?;
     Ok(Json(user))
 }
@@ -141,7 +144,12 @@ removal_handlers! {
     /// Makes an inactive user active again, with the role, point of sale and password they had
     /// (admin).
     reactivate: "/users/{id}/reactivate" => User,
-    read: store::fetch, detail: |_: &User| serde_json::json!({}),
+    read: store::fetch, detail: |user: &User| serde_json::json!({ "after": seen(user) }),
+}
+
+/// A user as the audit trail shows them: role and point of sale (id and name).
+fn seen(user: &User) -> serde_json::Value {
+    serde_json::json!({ "role": user.role, "posId": user.pos_id, "posName": user.pos_name })
 }
 
 /// Sets a user's password (admin); every session of that user ends. Audited, without the password.
@@ -215,7 +223,8 @@ async fn change_own_password(
     let hash = session::hash_password(password).await?;
     let (_, sv) = store::set_password(&t, id, &hash).await?.ok_or_else(AppError::unauthorized)?;
     let claims = session::Claims { sv, ..t.claims().clone() };
-    audit(&t, "user.passwordChange", "user", Some(id), serde_json::json!({})).await?;
+    let detail = serde_json::json!({ "username": t.user.username });
+    audit(&t, "user.passwordChange", "user", Some(id), detail).await?;
     t.commit().await?;
     let token = state.keys.issue(claims)?;
     Ok(Json(PasswordChanged { message: Msg::UserPasswordChanged.render(lang, &Params::new()), token }))
