@@ -14,6 +14,7 @@ use crate::db::{self, quote_ident, tenant_schema};
 use crate::domain::Prefix;
 
 pub mod statements;
+pub mod template;
 
 mod platform_embedded {
     refinery::embed_migrations!("../platform_migrations");
@@ -154,15 +155,49 @@ async fn migrate_tenant_on(
     prefix: &Prefix,
     extra: &[refinery::Migration],
 ) -> anyhow::Result<TenantOutcome> {
-    let schema = tenant_schema(prefix);
-    client.batch_execute(&schema_lock_sql(&schema)).await?;
-    client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
+    migrate_schema_on(client, &tenant_schema(prefix), extra).await
+}
+
+async fn migrate_schema_on(
+    client: &mut tokio_postgres::Client,
+    schema: &str,
+    extra: &[refinery::Migration],
+) -> anyhow::Result<TenantOutcome> {
+    client.batch_execute(&schema_lock_sql(schema)).await?;
+    client.batch_execute(&format!("set search_path to {}", quote_ident(schema))).await?;
     let runner = tenant_runner(extra);
     let report = runner.run_async(&mut OneStatementPerExecution(client)).await?;
     let applied: Vec<i32> = report.applied_migrations().iter().map(|m| m.version()).collect();
     let version = runner.get_last_applied_migration_async(client).await?.map(|m| m.version()).unwrap_or(0);
     client.execute(&format!("select pg_advisory_unlock(hashtextextended('loyalty-migrate:{schema}', 0))"), &[]).await?;
     Ok(TenantOutcome { applied, version })
+}
+
+/// Brings the tenant template (`template::TEMPLATE_SCHEMA`) to the newest tenant migration and
+/// reads it into the script that makes a new company's schema. `None` when the template cannot be
+/// copied exactly (it holds a kind of object the script does not make, or a migration this build
+/// does not know): the company is then made by running the migrations.
+pub async fn tenant_template(database_url: &str) -> anyhow::Result<Option<template::Template>> {
+    let mut client = db::connect_dedicated(database_url).await?;
+    if crate::citus::installed(&client).await? {
+        // A Citus coordinator distributes each new schema as it is made, statement by statement.
+        return Ok(None);
+    }
+    let schema = template::TEMPLATE_SCHEMA;
+    client.batch_execute(&schema_lock_sql(schema)).await?;
+    client.batch_execute(&format!("create schema if not exists {}", quote_ident(schema))).await?;
+    let outcome = migrate_schema_on(&mut client, schema, &[]).await?;
+    if outcome.version != latest_tenant_version() {
+        tracing::warn!(version = outcome.version, "the tenant template is at a migration this build does not know");
+        return Ok(None);
+    }
+    match template::read(&client, outcome.version).await {
+        Ok(template) => Ok(Some(template)),
+        Err(err) => {
+            tracing::warn!(error = %err, "the tenant template cannot be copied: companies are made by migrating");
+            Ok(None)
+        }
+    }
 }
 
 /// Versions a tenant schema still lacks.

@@ -18,4 +18,5 @@ mod migrate;
 mod points;
 mod products;
 mod roles;
+mod scale;
 mod tenancy;
