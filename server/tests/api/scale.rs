@@ -139,3 +139,74 @@ async fn a_cloned_schema_is_what_the_migrations_make() {
     .unwrap();
     assert!(summary.tenants.iter().all(|t| t.applied.is_empty() && t.error.is_none()), "{summary:?}");
 }
+
+#[tokio::test]
+async fn metrics_carry_no_label_per_company_however_many_there_are() {
+    let app = spawn_app().await;
+    let prefixes = ["cardone", "cardtwo", "cardthree", "cardfour"];
+    for prefix in prefixes {
+        let (_, admin) = app.create_company(prefix).await;
+        let pos = app.post("/api/pos", &admin, json!({ "name": format!("Centro {prefix}") })).await;
+        assert_eq!(pos.status, StatusCode::CREATED);
+        let id = pos.body["id"].as_i64().unwrap();
+        app.get("/api/pos", &admin).await;
+        app.get(&format!("/api/pos/{id}/usage"), &admin).await;
+        app.get("/api/pos/999999/usage", &admin).await;
+    }
+    let text = app
+        .http
+        .get(format!("{}/metrics", app.address))
+        .bearer_auth(crate::helpers::METRICS_TOKEN)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let series: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    for line in &series {
+        for prefix in prefixes {
+            assert!(!line.contains(prefix), "a company's prefix in a metric: {line}");
+        }
+        // Routes are the matched paths, never a request's own ids.
+        if let Some(route) = line.split("route=\"").nth(1).and_then(|r| r.split('"').next()) {
+            assert!(!route.split('/').any(|segment| segment.parse::<i64>().is_ok()), "an id in a route label: {line}");
+        }
+    }
+    // One series per route, method and status, whichever company asked (the recorder is the
+    // process's, shared with the tests running beside this one).
+    let usage: Vec<_> =
+        series.iter().filter(|l| l.starts_with("http_requests_total") && l.contains("/api/pos/{id}/usage")).collect();
+    assert!((2..=4).contains(&usage.len()), "{usage:#?}");
+    assert!(series.iter().any(|l| l.starts_with("loyalty_tenants ")), "{text}");
+}
+
+#[tokio::test]
+async fn migrate_checks_many_schemas_at_once_by_version_and_checksum() {
+    let app = spawn_app().await;
+    for prefix in ["mone", "mtwo", "mthree"] {
+        app.create_company(prefix).await;
+    }
+    // A platform record that lags, and a schema whose applied migration was edited since.
+    app.sql(
+        "update platform.companies set schema_version = null where prefix = 'mone'; \
+         update tenant_mtwo.refinery_schema_history set checksum = '1' where version = 1",
+    )
+    .await;
+    let opts = loyalty::migrate::MigrateOptions { concurrency: 2, ..Default::default() };
+    let summary = loyalty::migrate::migrate_all(&app.db_url, &opts).await.unwrap();
+    let outcome = |prefix: &str| summary.tenants.iter().find(|t| t.prefix == prefix).unwrap();
+    assert!(outcome("mone").error.is_none() && outcome("mone").applied.is_empty());
+    assert!(outcome("mthree").error.is_none() && outcome("mthree").applied.is_empty());
+    let edited = outcome("mtwo").error.clone().expect("an edited migration is reported");
+    assert!(edited.contains("1"), "{edited}");
+    assert_eq!(summary.failed(), 1);
+    let version: i32 = app
+        .db()
+        .await
+        .query_one("select schema_version from platform.companies where prefix = 'mone'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(version, loyalty::migrate::latest_tenant_version());
+}
