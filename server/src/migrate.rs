@@ -6,7 +6,6 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use futures::StreamExt;
 use refinery::Migration;
 use refinery_core::traits::r#async as refinery_async;
 
@@ -14,6 +13,7 @@ use crate::db::{self, quote_ident, tenant_schema};
 use crate::domain::Prefix;
 
 pub mod statements;
+pub mod template;
 
 mod platform_embedded {
     refinery::embed_migrations!("../platform_migrations");
@@ -154,15 +154,49 @@ async fn migrate_tenant_on(
     prefix: &Prefix,
     extra: &[refinery::Migration],
 ) -> anyhow::Result<TenantOutcome> {
-    let schema = tenant_schema(prefix);
-    client.batch_execute(&schema_lock_sql(&schema)).await?;
-    client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
+    migrate_schema_on(client, &tenant_schema(prefix), extra).await
+}
+
+async fn migrate_schema_on(
+    client: &mut tokio_postgres::Client,
+    schema: &str,
+    extra: &[refinery::Migration],
+) -> anyhow::Result<TenantOutcome> {
+    client.batch_execute(&schema_lock_sql(schema)).await?;
+    client.batch_execute(&format!("set search_path to {}", quote_ident(schema))).await?;
     let runner = tenant_runner(extra);
     let report = runner.run_async(&mut OneStatementPerExecution(client)).await?;
     let applied: Vec<i32> = report.applied_migrations().iter().map(|m| m.version()).collect();
     let version = runner.get_last_applied_migration_async(client).await?.map(|m| m.version()).unwrap_or(0);
     client.execute(&format!("select pg_advisory_unlock(hashtextextended('loyalty-migrate:{schema}', 0))"), &[]).await?;
     Ok(TenantOutcome { applied, version })
+}
+
+/// Brings the tenant template (`template::TEMPLATE_SCHEMA`) to the newest tenant migration and
+/// reads it into the script that makes a new company's schema. `None` when the template cannot be
+/// copied exactly (it holds a kind of object the script does not make, or a migration this build
+/// does not know): the company is then made by running the migrations.
+pub async fn tenant_template(database_url: &str) -> anyhow::Result<Option<template::Template>> {
+    let mut client = db::connect_dedicated(database_url).await?;
+    if crate::citus::installed(&client).await? {
+        // A Citus coordinator distributes each new schema as it is made, statement by statement.
+        return Ok(None);
+    }
+    let schema = template::TEMPLATE_SCHEMA;
+    client.batch_execute(&schema_lock_sql(schema)).await?;
+    client.batch_execute(&format!("create schema if not exists {}", quote_ident(schema))).await?;
+    let outcome = migrate_schema_on(&mut client, schema, &[]).await?;
+    if outcome.version != latest_tenant_version() {
+        tracing::warn!(version = outcome.version, "the tenant template is at a migration this build does not know");
+        return Ok(None);
+    }
+    match template::read(&client, outcome.version).await {
+        Ok(template) => Ok(Some(template)),
+        Err(err) => {
+            tracing::warn!(error = %err, "the tenant template cannot be copied: companies are made by migrating");
+            Ok(None)
+        }
+    }
 }
 
 /// Versions a tenant schema still lacks.
@@ -217,8 +251,46 @@ impl MigrateSummary {
     }
 }
 
-/// Migrates the platform schema (stopping on failure), then every active tenant from a work
-/// queue with bounded concurrency. One failed tenant does not stop the others.
+/// How many tenant schemas one statement checks for pending migrations.
+const CHECK_CHUNK: usize = 500;
+
+/// The history a schema holds once every migration of `runner` is applied: `version:checksum`,
+/// in order, comma-separated, as [`check_chunk`] reads it from a schema.
+fn expected_history(runner: &refinery::Runner) -> String {
+    let mut migrations: Vec<(i32, u64)> = runner.get_migrations().iter().map(|m| (m.version(), m.checksum())).collect();
+    migrations.sort();
+    migrations.iter().map(|(v, c)| format!("{v}:{c}")).collect::<Vec<_>>().join(",")
+}
+
+/// Each schema's history in the form of [`expected_history`], for many schemas in one
+/// statement. Fails as a whole if any of them has no history table: the caller then looks at
+/// them one by one.
+async fn check_chunk(
+    client: &tokio_postgres::Client,
+    prefixes: &[Prefix],
+) -> Result<Vec<String>, tokio_postgres::Error> {
+    let sql = prefixes
+        .iter()
+        .enumerate()
+        .map(|(i, prefix)| {
+            format!(
+                "select {i} as i, (select coalesce(string_agg(version || ':' || checksum, ',' order by version), '') \
+                 from {}.{HISTORY_TABLE})",
+                quote_ident(&tenant_schema(prefix))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" union all ");
+    let rows = client.query(&format!("select h from ({sql}) t(i, h) order by i"), &[]).await?;
+    Ok(rows.iter().map(|r| r.get(0)).collect())
+}
+
+/// Migrates the platform schema (stopping on failure), then every active tenant. The tenants
+/// with nothing to apply are found first, many schemas to a statement, by their history (each
+/// version and checksum, so an edited migration still counts as pending and refinery reports
+/// it). The others go through a work queue with bounded concurrency, each worker on one
+/// dedicated connection that it keeps from schema to schema. One failed tenant does not stop
+/// the others.
 pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::Result<MigrateSummary> {
     let started = Instant::now();
     let platform_applied = if opts.dry_run { Vec::new() } else { run_platform_migrations(database_url).await? };
@@ -230,50 +302,123 @@ pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::R
         Some(only) => vec![only.clone()],
         None => db::active_prefixes(&client).await?,
     };
-    drop(client);
     let total = prefixes.len();
     let concurrency = opts.concurrency.max(1);
     let dry_run = opts.dry_run;
     let extra = opts.extra_tenant_migrations.as_slice();
-    let mut done = 0usize;
+    let runner = tenant_runner(extra);
+    let expected = expected_history(&runner);
+    let target = runner.get_migrations().iter().map(|m| m.version()).max().unwrap_or(0);
+
+    // Which schemas are up to date, many at a time.
     let mut tenants = Vec::with_capacity(total);
-    let mut stream = futures::stream::iter(prefixes)
-        .map(|prefix| async move {
-            let started = Instant::now();
-            let outcome = async {
-                let mut client = db::connect_dedicated(database_url).await?;
-                if dry_run {
-                    pending_for(&mut client, &prefix, extra).await
-                } else {
-                    let outcome = migrate_tenant_on(&mut client, &prefix, extra).await?;
-                    client
-                        .execute(
+    let mut pending = Vec::new();
+    let mut up_to_date = Vec::new();
+    for chunk in prefixes.chunks(CHECK_CHUNK) {
+        let chunk_started = Instant::now();
+        match check_chunk(&client, chunk).await {
+            Ok(histories) => {
+                for (prefix, history) in chunk.iter().zip(histories) {
+                    if history == expected {
+                        up_to_date.push(prefix.as_str().to_string());
+                        let elapsed = chunk_started.elapsed() / chunk.len() as u32;
+                        tenants.push(TenantResult {
+                            prefix: prefix.to_string(),
+                            applied: Vec::new(),
+                            elapsed,
+                            error: None,
+                        });
+                    } else {
+                        pending.push(prefix.clone());
+                    }
+                }
+            }
+            Err(err) => {
+                tracing::debug!(error = %err, "a schema of this chunk has no history: each is looked at alone");
+                pending.extend(chunk.iter().cloned());
+            }
+        }
+        println!(
+            "[{}/{total}] checked: {} up to date, {} to look at",
+            tenants.len() + pending.len(),
+            tenants.len(),
+            pending.len()
+        );
+    }
+    if !dry_run && !up_to_date.is_empty() {
+        // The platform's record of their version, where it lags (a copy made before a rollout).
+        client
+            .execute(
+                "update platform.companies set schema_version = $2 \
+                 where prefix = any($1) and schema_version is distinct from $2",
+                &[&up_to_date, &target],
+            )
+            .await?;
+    }
+    drop(client);
+
+    // The others, through a queue served by `concurrency` workers with a connection each.
+    let checked = tenants.len();
+    let queue = std::sync::Mutex::new(std::collections::VecDeque::from(pending));
+    let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel::<TenantResult>();
+    let worker = |sender: tokio::sync::mpsc::UnboundedSender<TenantResult>| {
+        let queue = &queue;
+        async move {
+            let mut client: Option<tokio_postgres::Client> = None;
+            loop {
+                let Some(prefix) = queue.lock().expect("queue").pop_front() else { break };
+                let started = Instant::now();
+                let outcome = async {
+                    if client.is_none() {
+                        client = Some(db::connect_dedicated(database_url).await?);
+                    }
+                    let conn = client.as_mut().expect("connected");
+                    if dry_run {
+                        pending_for(conn, &prefix, extra).await
+                    } else {
+                        let outcome = migrate_tenant_on(conn, &prefix, extra).await?;
+                        conn.execute(
                             "update platform.companies set schema_version = $2 where prefix = $1",
                             &[&prefix.as_str(), &outcome.version],
                         )
                         .await?;
-                    Ok(outcome.applied)
+                        Ok(outcome.applied)
+                    }
+                }
+                .await;
+                let (applied, error) = match outcome {
+                    Ok(applied) => (applied, None),
+                    Err(err) => {
+                        // Whatever the failure left on the connection (a lock, a transaction)
+                        // goes with it.
+                        client = None;
+                        (Vec::new(), Some(format!("{err:#}")))
+                    }
+                };
+                let result = TenantResult { prefix: prefix.to_string(), applied, elapsed: started.elapsed(), error };
+                if sender.send(result).is_err() {
+                    break;
                 }
             }
-            .await;
-            let (applied, error) = match outcome {
-                Ok(applied) => (applied, None),
-                Err(err) => (Vec::new(), Some(format!("{err:#}"))),
+        }
+    };
+    let workers = futures::future::join_all((0..concurrency).map(|_| worker(sender.clone())));
+    drop(sender);
+    let report = async {
+        let mut done = checked;
+        while let Some(result) = receiver.recv().await {
+            done += 1;
+            let status = match (&result.error, dry_run) {
+                (Some(err), _) => format!("FAILED: {err}"),
+                (None, true) if result.applied.is_empty() => "up to date".to_string(),
+                (None, true) => format!("would apply {:?}", result.applied),
+                (None, false) if result.applied.is_empty() => "up to date".to_string(),
+                (None, false) => format!("applied {:?}", result.applied),
             };
-            TenantResult { prefix: prefix.to_string(), applied, elapsed: started.elapsed(), error }
-        })
-        .buffer_unordered(concurrency);
-    while let Some(result) = stream.next().await {
-        done += 1;
-        let status = match (&result.error, dry_run) {
-            (Some(err), _) => format!("FAILED: {err}"),
-            (None, true) if result.applied.is_empty() => "up to date".to_string(),
-            (None, true) => format!("would apply {:?}", result.applied),
-            (None, false) if result.applied.is_empty() => "up to date".to_string(),
-            (None, false) => format!("applied {:?}", result.applied),
-        };
-        println!("[{done}/{total}] tenant {}: {status} ({} ms)", result.prefix, result.elapsed.as_millis());
-        tenants.push(result);
-    }
+            println!("[{done}/{total}] tenant {}: {status} ({} ms)", result.prefix, result.elapsed.as_millis());
+            tenants.push(result);
+        }
+    };
+    futures::join!(workers, report);
     Ok(MigrateSummary { platform_applied, tenants, elapsed: started.elapsed() })
 }

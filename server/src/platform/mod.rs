@@ -137,6 +137,7 @@ pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> A
     // The admin's password is hashed (tens of milliseconds of CPU) while the database builds the
     // schema, and is awaited only to insert the account.
     let password_hash = tokio::spawn(session::hash_password(new.admin_password.clone()));
+    let template = state.tenant_template().await?;
     let url = state.config.db.url.expose().clone();
     let mut client = db::connect_dedicated(&url).await?;
     let mut company = store::insert_provisioning(&client, &new.details, &new.prefix).await?;
@@ -148,7 +149,7 @@ pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> A
         tracing::error!(company = %new.prefix, error = %err, "could not create the company schema");
         return Err(AppError::conflict(Msg::CompanySchemaExists));
     }
-    match store::provision(&mut client, &new.prefix, password_hash).await {
+    match store::provision(&mut client, &new.prefix, password_hash, template.as_deref()).await {
         Ok(version) => {
             store::activate(&mut client, &mut company, version, actor).await?;
             tracing::info!(company = %new.prefix, "company created");

@@ -11,6 +11,7 @@ use crate::db::{self, quote_ident, tenant_schema, Pools, TenantTx};
 use crate::domain::Prefix;
 use crate::error::AppResult;
 use crate::migrate;
+use crate::migrate::template::Template;
 use crate::session::CompanyInfo;
 use crate::tenant;
 
@@ -189,15 +190,32 @@ pub async fn delete_company_row(client: &Client, id: i64) -> Result<(), tokio_po
     Ok(())
 }
 
-/// Builds a new company's schema: its migrations, then its `admin` account (once the password's
-/// hash is ready). Answers the schema's version.
+/// Builds a new company's schema, as a copy of the tenant template when there is one (one round
+/// trip, one transaction) or else by its migrations, then its `admin` account (once the
+/// password's hash is ready). Answers the schema's version.
 #[instrument(level = "debug", skip_all, fields(company = %prefix))]
 pub async fn provision(
     client: &mut Client,
     prefix: &Prefix,
     password_hash: JoinHandle<anyhow::Result<String>>,
+    template: Option<&Template>,
 ) -> anyhow::Result<i32> {
     let schema = quote_ident(&tenant_schema(prefix));
+    if let Some(template) = template {
+        let copied = async {
+            client.batch_execute(&template.script(&tenant_schema(prefix))).await?;
+            let password_hash = password_hash.await??;
+            tenant::users::insert_admin(client, &password_hash).await?;
+            client.batch_execute("commit").await?;
+            anyhow::Ok(template.version)
+        }
+        .await;
+        if copied.is_err() {
+            // Leave the connection usable for the caller's clean-up.
+            let _ = client.batch_execute("rollback").await;
+        }
+        return copied;
+    }
     let version = migrate::run_tenant_migrations(client, prefix).await?;
     let password_hash = password_hash.await??;
     client.batch_execute(&format!("set search_path to {schema}")).await?;

@@ -20,4 +20,5 @@ mod migrate;
 mod points;
 mod products;
 mod roles;
+mod scale;
 mod tenancy;

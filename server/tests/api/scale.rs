@@ -1,0 +1,212 @@
+//! Many companies on one database: a company's schema copied from the tenant template, the
+//! metrics' cardinality.
+
+use reqwest::StatusCode;
+use serde_json::json;
+use tokio_postgres::Client;
+
+use crate::helpers::spawn_app;
+
+/// Everything the catalog says about a schema's objects, one line each, sorted, with the
+/// schema's own name written `S`: tables, columns, defaults, constraints, indexes, sequences,
+/// functions and triggers, the migration history and the rows (the times a row took when it
+/// was made left out).
+async fn describe(db: &Client, schema: &str) -> Vec<String> {
+    db.batch_execute(&format!("set search_path to \"{schema}\"")).await.unwrap();
+    let queries = [
+        "select format('relation %s kind %s am %s options %s persistence %s acl %s', c.relname, c.relkind, \
+           coalesce(am.amname, ''), coalesce(array_to_string(c.reloptions, ','), ''), c.relpersistence, \
+           coalesce(c.relacl::text, '')) \
+         from pg_class c left join pg_am am on am.oid = c.relam where c.relnamespace = $1::text::regnamespace",
+        "select format('column %s.%s #%s %s notnull %s generated %s identity %s collation %s default %s', \
+           c.relname, a.attname, row_number() over (partition by a.attrelid order by a.attnum), \
+           format_type(a.atttypid, a.atttypmod), a.attnotnull, a.attgenerated, a.attidentity, \
+           a.attcollation::regcollation, coalesce(pg_get_expr(d.adbin, d.adrelid), '')) \
+         from pg_attribute a join pg_class c on c.oid = a.attrelid \
+         left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum \
+         where c.relnamespace = $1::text::regnamespace and a.attnum > 0 and not a.attisdropped",
+        "select format('constraint %s.%s type %s %s deferrable %s deferred %s validated %s', c.relname, \
+           k.conname, k.contype, pg_get_constraintdef(k.oid), k.condeferrable, k.condeferred, k.convalidated) \
+         from pg_constraint k join pg_class c on c.oid = k.conrelid where c.relnamespace = $1::text::regnamespace",
+        "select format('index %s primary %s unique %s clustered %s replident %s %s', c.relname, i.indisprimary, \
+           i.indisunique, i.indisclustered, i.indisreplident, replace(pg_get_indexdef(i.indexrelid), ' ON ' || $1 || '.', ' ON S.')) \
+         from pg_index i join pg_class c on c.oid = i.indexrelid where c.relnamespace = $1::text::regnamespace",
+        "select format('sequence %s type %s start %s increment %s min %s max %s cache %s cycle %s last %s', \
+           sequencename, data_type, start_value, increment_by, min_value, max_value, cache_size, cycle, \
+           coalesce(last_value::text, 'none')) from pg_sequences where schemaname = $1",
+        "select format('sequence %s owned by %s.%s (%s)', s.relname, t.relname, a.attname, d.deptype) \
+         from pg_depend d join pg_class s on s.oid = d.objid join pg_class t on t.oid = d.refobjid \
+         join pg_attribute a on a.attrelid = d.refobjid and a.attnum = d.refobjsubid \
+         where d.classid = 'pg_class'::regclass and s.relkind = 'S' and s.relnamespace = $1::text::regnamespace",
+        "select format('function %s', p.oid::regprocedure) from pg_proc p where p.pronamespace = $1::text::regnamespace",
+        "select format('trigger %s %s', tgname, pg_get_triggerdef(g.oid)) from pg_trigger g \
+         join pg_class c on c.oid = g.tgrelid where c.relnamespace = $1::text::regnamespace and not g.tgisinternal",
+        "select format('type %s %s', typname, typtype) from pg_type where typnamespace = $1::text::regnamespace",
+        "select format('history %s %s %s', version, name, checksum) from refinery_schema_history where $1::text is not null",
+    ];
+    let mut lines = Vec::new();
+    for sql in queries {
+        for row in db.query(sql, &[&schema]).await.expect(sql) {
+            lines.push(row.get::<_, String>(0));
+        }
+    }
+    // Every table's rows but the accounts (the admin's password differs) and the history's times.
+    let tables = db
+        .query(
+            "select c.relname, coalesce((select array_agg(attname::text) from pg_attribute \
+               where attrelid = c.oid and atttypid in ('timestamptz'::regtype, 'timestamp'::regtype)), '{}') \
+             from pg_class c where c.relnamespace = $1::text::regnamespace and c.relkind = 'r' \
+               and c.relname not in ('users', 'refinery_schema_history')",
+            &[&schema],
+        )
+        .await
+        .unwrap();
+    for table in tables {
+        let name: String = table.get(0);
+        let times: Vec<String> = table.get(1);
+        let sql = format!(
+            "select coalesce(jsonb_agg(to_jsonb(t) - $1::text[] order by to_jsonb(t)::text)::text, '[]') from \"{name}\" t"
+        );
+        let rows: String = db.query_one(&sql, &[&times]).await.expect(&sql).get(0);
+        lines.push(format!("rows of {name}: {rows}"));
+    }
+    let mut lines: Vec<String> = lines.into_iter().map(|l| l.replace(schema, "S")).collect();
+    lines.sort();
+    lines
+}
+
+#[tokio::test]
+async fn a_cloned_schema_is_what_the_migrations_make() {
+    let app = spawn_app().await;
+    // Made through the API: a copy of the tenant template.
+    let (_, acme) = app.create_company("acme").await;
+    assert!(app.schema_exists(loyalty::migrate::template::TEMPLATE_SCHEMA).await, "the template is made on first use");
+    let template = app.state.tenant_template.get().expect("read on first use");
+    assert!(template.is_some(), "the company was made by migrating, not as a copy");
+    // Made by running every migration, as `loyalty migrate` makes a schema.
+    let mut db = app.app_db().await;
+    db.batch_execute("create schema tenant_migrated").await.unwrap();
+    let prefix = loyalty::domain::Prefix::parse("migrated").unwrap();
+    let version = loyalty::migrate::run_tenant_migrations(&mut db, &prefix).await.unwrap();
+    assert_eq!(version, loyalty::migrate::latest_tenant_version());
+    // With its admin, as a company is made.
+    db.batch_execute("insert into users (username, password_hash, role) values ('admin', 'x', 'admin')").await.unwrap();
+
+    let cloned = describe(&db, "tenant_acme").await;
+    let migrated = describe(&db, "tenant_migrated").await;
+    assert!(cloned.iter().any(|l| l.starts_with("index customers_name_idx")), "{cloned:#?}");
+    assert!(cloned.iter().any(|l| l.starts_with("rows of settings: [{")), "{cloned:#?}");
+    let only_cloned: Vec<_> = cloned.iter().filter(|l| !migrated.contains(l)).collect();
+    let only_migrated: Vec<_> = migrated.iter().filter(|l| !cloned.contains(l)).collect();
+    assert!(
+        only_cloned.is_empty() && only_migrated.is_empty(),
+        "the copy differs from the migrations:\nonly in the copy: {only_cloned:#?}\nonly migrated: {only_migrated:#?}"
+    );
+    assert_eq!(cloned.len(), migrated.len());
+
+    // The times of the copied rows are the copy's own.
+    let settings_recent: bool = db
+        .query_one("select updated_at > now() - interval '1 minute' from tenant_acme.settings", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert!(settings_recent);
+    let history_recent: bool = db
+        .query_one(
+            "select bool_and(applied_on::timestamptz > now() - interval '1 minute') from tenant_acme.refinery_schema_history",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(history_recent);
+    let version: i32 =
+        db.query_one("select schema_version from platform.companies where prefix = 'acme'", &[]).await.unwrap().get(0);
+    assert_eq!(version, loyalty::migrate::latest_tenant_version());
+
+    // And the copy works: its sequences start where a new company's do.
+    let pos = app.post("/api/pos", &acme, json!({ "name": "Centro" })).await;
+    assert_eq!(pos.status, StatusCode::CREATED, "{}", pos.body);
+    assert_eq!(pos.body["id"], 1);
+    let (_, globex) = app.create_company("globex").await;
+    assert_eq!(app.post("/api/pos", &globex, json!({ "name": "Centro" })).await.body["id"], 1);
+    // `loyalty migrate` finds nothing to do in a copy.
+    let summary = loyalty::migrate::migrate_all(
+        &app.db_url,
+        &loyalty::migrate::MigrateOptions { concurrency: 2, ..Default::default() },
+    )
+    .await
+    .unwrap();
+    assert!(summary.tenants.iter().all(|t| t.applied.is_empty() && t.error.is_none()), "{summary:?}");
+}
+
+#[tokio::test]
+async fn metrics_carry_no_label_per_company_however_many_there_are() {
+    let app = spawn_app().await;
+    let prefixes = ["cardone", "cardtwo", "cardthree", "cardfour"];
+    for prefix in prefixes {
+        let (_, admin) = app.create_company(prefix).await;
+        let pos = app.post("/api/pos", &admin, json!({ "name": format!("Centro {prefix}") })).await;
+        assert_eq!(pos.status, StatusCode::CREATED);
+        let id = pos.body["id"].as_i64().unwrap();
+        app.get("/api/pos", &admin).await;
+        app.get(&format!("/api/pos/{id}/usage"), &admin).await;
+        app.get("/api/pos/999999/usage", &admin).await;
+    }
+    let text = app
+        .http
+        .get(format!("{}/metrics", app.address))
+        .bearer_auth(crate::helpers::METRICS_TOKEN)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let series: Vec<&str> = text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).collect();
+    for line in &series {
+        for prefix in prefixes {
+            assert!(!line.contains(prefix), "a company's prefix in a metric: {line}");
+        }
+        // Routes are the matched paths, never a request's own ids.
+        if let Some(route) = line.split("route=\"").nth(1).and_then(|r| r.split('"').next()) {
+            assert!(!route.split('/').any(|segment| segment.parse::<i64>().is_ok()), "an id in a route label: {line}");
+        }
+    }
+    // One series per route, method and status, whichever company asked (the recorder is the
+    // process's, shared with the tests running beside this one).
+    let usage: Vec<_> =
+        series.iter().filter(|l| l.starts_with("http_requests_total") && l.contains("/api/pos/{id}/usage")).collect();
+    assert!((2..=4).contains(&usage.len()), "{usage:#?}");
+    assert!(series.iter().any(|l| l.starts_with("loyalty_tenants ")), "{text}");
+}
+
+#[tokio::test]
+async fn migrate_checks_many_schemas_at_once_by_version_and_checksum() {
+    let app = spawn_app().await;
+    for prefix in ["mone", "mtwo", "mthree"] {
+        app.create_company(prefix).await;
+    }
+    // A platform record that lags, and a schema whose applied migration was edited since.
+    app.sql(
+        "update platform.companies set schema_version = null where prefix = 'mone'; \
+         update tenant_mtwo.refinery_schema_history set checksum = '1' where version = 1",
+    )
+    .await;
+    let opts = loyalty::migrate::MigrateOptions { concurrency: 2, ..Default::default() };
+    let summary = loyalty::migrate::migrate_all(&app.db_url, &opts).await.unwrap();
+    let outcome = |prefix: &str| summary.tenants.iter().find(|t| t.prefix == prefix).unwrap();
+    assert!(outcome("mone").error.is_none() && outcome("mone").applied.is_empty());
+    assert!(outcome("mthree").error.is_none() && outcome("mthree").applied.is_empty());
+    let edited = outcome("mtwo").error.clone().expect("an edited migration is reported");
+    assert!(edited.contains("1"), "{edited}");
+    assert_eq!(summary.failed(), 1);
+    let version: i32 = app
+        .db()
+        .await
+        .query_one("select schema_version from platform.companies where prefix = 'mone'", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(version, loyalty::migrate::latest_tenant_version());
+}
