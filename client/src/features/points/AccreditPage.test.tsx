@@ -1,9 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loggedInState, makeSettings, makeUser } from '../../test/fixtures';
 import { mockApi, tenantRoutes, type MockHandler, type MockRequest } from '../../test/mockApi';
 import { makeCustomer, makeTransaction } from '../../test/pointsFixtures';
 import { renderApp } from '../../test/renderWithProviders';
+
+// The pages load lazily; load them once up front so no test pays for it on a busy machine.
+beforeAll(async () => {
+  await import('.');
+}, 60_000);
 
 const cajero = makeUser('cajero');
 const settings = makeSettings({ supervisor: [], cajero: ['/main', '/accreditar', '/redimir', '/reportes'] });
@@ -165,6 +170,47 @@ describe('accredit screen', () => {
     answer = { status: 400, body: {} };
     await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('No se pudo completar la redención.'));
+  });
+
+  it('offers a supervisor\'s approval when a velocity limit refuses the sale, keeps the session on a wrong password, and credits it once approved', async () => {
+    const refusal = {
+      status: 409,
+      body: { message: 'limit', code: 'points.velocityAccreditations', params: { limit: 3, today: 3 } },
+    };
+    const { requests } = mockApi(
+      routes({
+        'POST /api/customers/1/accredit': ({ body }) => {
+          const { supervisorPassword } = (body ?? {}) as { supervisorPassword?: string };
+          if (supervisorPassword === undefined) return refusal;
+          if (supervisorPassword !== 'clave-sofia') return { status: 401, body: { message: 'x', code: 'void.incorrectCredentials' } };
+          return {
+            body: { updatedCustomer: { ...customer, points: 1100 }, newTransaction: makeTransaction({ points: 100, approvedBy: 'sofia' }) },
+          };
+        },
+      }),
+    );
+    const { user } = renderApp('/accreditar', asCajero());
+    await findCustomer(user);
+    await screen.findByTestId('customer-card');
+    await user.type(screen.getByLabelText(/^Valor de la factura/), '10000');
+    await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Aprobación del supervisor' });
+    expect(within(dialog).getByTestId('velocity-refusal')).toHaveTextContent('ya recibió 3 acreditación(es) hoy y el límite es 3 al día');
+    await user.type(within(dialog).getByLabelText(/^Usuario del supervisor/), 'sofia');
+    await user.type(within(dialog).getByLabelText(/^Contraseña del supervisor/), 'mala');
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar y acreditar' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Credenciales de supervisor incorrectas.');
+    expect(screen.getByTestId('customer-card')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText(/^Contraseña del supervisor/));
+    await user.type(within(dialog).getByLabelText(/^Contraseña del supervisor/), 'clave-sofia');
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar y acreditar' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Aprobado por sofia.');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const sent = posts(requests).map((r) => r.body as Record<string, unknown>);
+    expect(sent).toHaveLength(3);
+    expect(sent[2]).toMatchObject({ invoiceAmount: 10000, supervisorUsername: 'sofia', supervisorPassword: 'clave-sofia' });
   });
 
   it('lets a cashier allowed to add customers enroll the one the lookup did not find, and go on', async () => {
