@@ -11,6 +11,7 @@ export const PAGES = {
   '/redimir': 'redeem.title',
   '/reportes': 'reports.title',
   '/solicitudes-datos': 'dataRequests.title',
+  '/auditoria': 'audit.title',
   '/settings/rules': 'settings.rules.title',
   '/settings/permissions': 'settings.permissions.title',
   '/settings/users': 'users.title',
@@ -26,7 +27,7 @@ export type PagePath = keyof typeof PAGES;
 /** Company pages (everything but /superadmin). */
 export const COMPANY_PAGES = Object.keys(PAGES).filter((path) => path !== '/superadmin') as PagePath[];
 
-export const ADMIN_ONLY_PAGES: PagePath[] = ['/settings/rules', '/settings/permissions', '/settings/users', '/settings/pos'];
+export const ADMIN_ONLY_PAGES: PagePath[] = ['/settings/rules', '/settings/permissions', '/settings/users', '/settings/pos', '/auditoria'];
 
 /** Redirect rows of the route table, as an admin sees them. */
 export const REDIRECTS: (readonly [from: string, to: PagePath])[] = [

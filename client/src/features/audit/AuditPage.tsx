@@ -55,11 +55,11 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
         ) : null}
       </div>
       {lines.length > 0 ? (
-        <ul className="audit-detail">
+        <div className="audit-detail">
           {lines.map((line, index) => (
-            <li key={index}>{line}</li>
+            <p key={index}>{line}</p>
           ))}
-        </ul>
+        </div>
       ) : null}
     </div>
   );
