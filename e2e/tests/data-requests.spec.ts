@@ -7,11 +7,12 @@ import { expect, test } from '../support/fixtures';
 import { t } from '../support/i18n';
 
 test('files a reclamo, marks the customer at the till, extends it once and answers it', async ({ newCompanyAdmin }) => {
+  test.setTimeout(120_000);
   const { company, page } = await newCompanyAdmin();
   await company.api.createCustomer({ name: 'Ana Ruiz', document: '1020304050' });
 
   await page.goto('/solicitudes-datos');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('dataRequests.title'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t('dataRequests.title'), { timeout: 30_000 });
   await expect(page.getByText(t('dataRequests.empty'))).toBeVisible();
 
   await page.getByRole('button', { name: t('dataRequests.file.open') }).click();
