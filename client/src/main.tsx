@@ -26,8 +26,9 @@ followConnection();
 
 // The service worker (docs/operations.md, "Service worker"). A new version found on a later
 // visit waits, and takes over when every tab of the app has been closed: the next start, never
-// in the middle of a sale, so nothing here asks to reload.
-registerSW({ immediate: true });
+// in the middle of a sale, so nothing here asks to reload. Registered once the page has loaded,
+// so that its download of the app's files does not compete with the first screen's.
+registerSW({ immediate: false });
 
 createRoot(root).render(
   <StrictMode>

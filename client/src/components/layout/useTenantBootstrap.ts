@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { apiErrorStatus } from '../../app/api';
 import { useAppDispatch } from '../../app/hooks';
 import { isNetworkFailure } from '../../app/offline';
@@ -38,5 +38,11 @@ export function useTenantBootstrap(user: User): { loading: boolean } {
     }
   }, [notInCompany, failed, error, dispatch]);
 
-  return { loading: settings.isLoading || pointsOfSale.isLoading || categories.isLoading };
+  // Only the first load holds the page back: a later refetch (a page subscribing again to a
+  // read that failed offline) must not unmount the page, or it would subscribe again, forever.
+  const stillLoading = settings.isLoading || pointsOfSale.isLoading || categories.isLoading;
+  const who = `${user.id}:${user.companyId ?? ''}:${user.impersonatedBy ?? ''}`;
+  const [settledFor, setSettledFor] = useState<string | null>(null);
+  if (!stillLoading && settledFor !== who) setSettledFor(who);
+  return { loading: stillLoading && settledFor !== who };
 }
