@@ -148,6 +148,8 @@ catalogue! {
         SupervisorUsername = "supervisorUsername" { es: "Usuario del supervisor", en: "supervisor username" },
         SupervisorPassword = "supervisorPassword" { es: "Contraseña del supervisor", en: "supervisor password" },
         PointsToRedeem = "pointsToRedeem" { es: "Puntos", en: "points" },
+        AlertOperationsPerDay = "alertOperationsPerDay" { es: "Operaciones por día antes de una alerta", en: "operations per day before an alert" },
+        Status = "status" { es: "Estado", en: "status" },
     }
 }
 
@@ -298,6 +300,11 @@ catalogue! {
         VoidPointsSpent = "void.pointsSpent" { es: "Los puntos de esta acreditación ya se redimieron o vencieron, por eso no se puede anular.", en: "the points of this accreditation were already redeemed or expired, so it cannot be voided" },
         VoidNotVoidable = "void.notVoidable" { es: "Las transacciones de vencimiento y de anulación no se pueden anular.", en: "expiration and cancellation transactions cannot be voided" },
         Voided = "void.done" { es: "Transacción anulada.", en: "transaction voided" },
+
+        // Alerts
+        AlertNotFound = "alert.notFound" { es: "Alerta no encontrada.", en: "alert not found" },
+        AlertStatusInvalid = "alert.statusInvalid" { es: "El estado de una alerta debe ser «new» o «reviewed».", en: "an alert's status must be 'new' or 'reviewed'" },
+        AlertKindInvalid = "alert.kindInvalid" { es: "El tipo de alerta debe ser customerOperations, cashierRepeats, refundAfterRedemption o invoiceReassigned.", en: "the alert kind must be customerOperations, cashierRepeats, refundAfterRedemption or invoiceReassigned" },
         ExpirationNone = "expiration.none" { es: "La política de vencimiento es 'none': no venció ningún punto.", en: "the expiration policy is 'none': no points expire" },
         ExpirationDone = "expiration.done" { es: "Vencieron {points} puntos de {customers} clientes.", en: "{points} points of {customers} customers expired" },
         IdempotencyKeyShape = "idempotency.keyShape" { es: "Idempotency-Key debe tener de 1 a 200 caracteres visibles.", en: "Idempotency-Key must be 1 to 200 visible characters" },

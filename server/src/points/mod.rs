@@ -26,6 +26,7 @@ use idempotency::Idempotent;
 use store::NewTransaction;
 
 pub mod accredit;
+pub mod alerts;
 pub mod expiration;
 pub mod idempotency;
 pub mod redeem;
@@ -43,6 +44,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(expiration::router())
         .merge(transactions::router())
         .merge(stats::router())
+        .merge(alerts::router())
 }
 
 /// The kind of a ledger row.

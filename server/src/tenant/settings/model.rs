@@ -8,7 +8,7 @@ use crate::error::{AppError, AppResult, Field, Msg};
 
 /// The screens supervisors and cajeros may use, as paths (admins may use every one). Grantable:
 /// `/main`, `/accreditar`, `/redimir`, `/reportes`, `/settings/customers`, `/settings/products`,
-/// `/settings/categories` (docs/roles.md).
+/// `/settings/categories`, and for supervisors only `/alertas` (docs/roles.md).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct RolePermissions {
     /// The paths supervisors may use.
@@ -65,6 +65,9 @@ pub struct Settings {
     /// The company's IANA time zone: its days, birthdays and expiration dates are taken there
     /// (`America/Bogota` when missing or unknown).
     pub time_zone: String,
+    /// An alert is raised for a customer with more than this many accreditations and redemptions
+    /// in one local day: 0 to 1,000 (0 turns it off; docs/points.md, "Alerts").
+    pub alert_operations_per_day: i32,
 }
 
 impl Settings {
@@ -86,7 +89,7 @@ impl Settings {
 }
 
 /// The paths a role's permission list may hold.
-pub const GRANTABLE_PATHS: [&str; 7] = [
+pub const GRANTABLE_PATHS: [&str; 8] = [
     "/main",
     "/accreditar",
     "/redimir",
@@ -94,7 +97,11 @@ pub const GRANTABLE_PATHS: [&str; 7] = [
     "/settings/customers",
     "/settings/products",
     "/settings/categories",
+    "/alertas",
 ];
+
+/// Paths only supervisors may be granted: cajeros never see alerts.
+pub const SUPERVISOR_ONLY_PATHS: [&str; 1] = ["/alertas"];
 
 pub const EXPIRATION_POLICIES: [&str; 4] = ["none", "fifo", "inactivity", "calendar"];
 
@@ -138,6 +145,8 @@ pub struct SettingsInput {
     role_permissions: Option<RolePermissions>,
     /// An IANA time zone, e.g. America/Bogota.
     time_zone: Option<String>,
+    /// 0 to 1,000 operations of a customer in a day before an alert (0: off).
+    alert_operations_per_day: Option<i64>,
 }
 
 /// A decimal within `[min, max]` that is a whole multiple of `step`; the current value is
@@ -175,11 +184,15 @@ fn days(field: Field, value: i64, current: i32) -> AppResult<i32> {
 }
 
 fn permissions(list: &[String], role: &str) -> AppResult<Vec<String>> {
+    let grantable: Vec<&str> = GRANTABLE_PATHS
+        .into_iter()
+        .filter(|path| role == "supervisor" || !SUPERVISOR_ONLY_PATHS.contains(path))
+        .collect();
     let mut out: Vec<String> = Vec::new();
     for path in list {
-        if !GRANTABLE_PATHS.contains(&path.as_str()) {
+        if !grantable.contains(&path.as_str()) {
             return Err(AppError::bad_request(
-                Msg::PermissionsInvalid.with("role", role).with("paths", GRANTABLE_PATHS.join(", ")),
+                Msg::PermissionsInvalid.with("role", role).with("paths", grantable.join(", ")),
             ));
         }
         if !out.contains(path) {
@@ -245,6 +258,14 @@ impl SettingsInput {
                 return Err(AppError::bad_request(Msg::TimeZoneInvalid));
             }
             s.time_zone = tz;
+        }
+        if let Some(v) = self.alert_operations_per_day {
+            if !(0..=1_000).contains(&v) {
+                return Err(AppError::bad_request(
+                    Msg::FieldRange.field(Field::AlertOperationsPerDay).with("min", 0).with("max", 1_000),
+                ));
+            }
+            s.alert_operations_per_day = v as i32;
         }
         Ok(s)
     }

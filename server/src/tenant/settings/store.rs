@@ -10,7 +10,8 @@ use crate::error::{AppError, AppResult};
 /// The statement of [`load`], for [`crate::db::pipeline`].
 pub const SELECT: &str = "select points_per_peso, redemption_rate, campaign_multiplier, expiration_policy, \
     points_expiration_days, inactivity_days, enable_first_purchase_bonus, first_purchase_bonus_multiplier, \
-    enable_birthday_bonus, birthday_bonus_multiplier, role_permissions, time_zone from settings";
+    enable_birthday_bonus, birthday_bonus_multiplier, role_permissions, time_zone, alert_operations_per_day \
+    from settings";
 
 /// The company's rules.
 #[instrument(level = "debug", skip_all)]
@@ -32,6 +33,7 @@ pub async fn load(conn: &Conn) -> AppResult<Settings> {
         role_permissions: serde_json::from_value(permissions)
             .unwrap_or(RolePermissions { supervisor: vec![], cajero: vec![] }),
         time_zone: row.get("time_zone"),
+        alert_operations_per_day: row.get("alert_operations_per_day"),
     })
 }
 
@@ -51,7 +53,8 @@ pub async fn save(conn: &Conn, s: &Settings) -> AppResult<()> {
         "update settings set points_per_peso = $1, redemption_rate = $2, campaign_multiplier = $3, \
          expiration_policy = $4, points_expiration_days = $5, inactivity_days = $6, \
          enable_first_purchase_bonus = $7, first_purchase_bonus_multiplier = $8, enable_birthday_bonus = $9, \
-         birthday_bonus_multiplier = $10, role_permissions = $11, time_zone = $12, updated_at = now()",
+         birthday_bonus_multiplier = $10, role_permissions = $11, time_zone = $12, \
+         alert_operations_per_day = $13, updated_at = now()",
         &[
             &s.points_per_peso,
             &s.redemption_rate,
@@ -65,6 +68,7 @@ pub async fn save(conn: &Conn, s: &Settings) -> AppResult<()> {
             &s.birthday_bonus_multiplier,
             &permissions,
             &s.time_zone,
+            &s.alert_operations_per_day,
         ],
     )
     .await?;
