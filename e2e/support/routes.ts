@@ -10,6 +10,7 @@ export const PAGES = {
   '/accreditar': 'accredit.title',
   '/redimir': 'redeem.title',
   '/reportes': 'reports.title',
+  '/alertas': 'alerts.title',
   '/settings/rules': 'settings.rules.title',
   '/settings/permissions': 'settings.permissions.title',
   '/settings/users': 'users.title',

@@ -7,6 +7,7 @@ export const paths = {
   accredit: '/accreditar',
   redeem: '/redimir',
   reports: '/reportes',
+  alerts: '/alertas',
   settings: '/settings',
   settingsRules: '/settings/rules',
   settingsPermissions: '/settings/permissions',
@@ -36,7 +37,11 @@ export const GRANTABLE_PATHS = [
   paths.settingsCustomers,
   paths.settingsProducts,
   paths.settingsCategories,
+  paths.alerts,
 ] as const;
+
+/** Grantable paths that only supervisors may hold: cajeros never see alerts (docs/roles.md). */
+export const SUPERVISOR_ONLY_PATHS: readonly string[] = [paths.alerts];
 
 export type GrantablePath = (typeof GRANTABLE_PATHS)[number];
 

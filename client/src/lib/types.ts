@@ -48,3 +48,14 @@ export type Transaction = Schemas['Transaction'];
 export type Paged<T extends Customer | Transaction> = T extends Transaction
   ? Schemas['TransactionPage']
   : Schemas['Paged_Customer'];
+
+/** An alert for supervisors and admins (docs/points.md, "Alerts"). */
+export type Alert = Schemas['Alert'];
+
+export type AlertKind = Schemas['AlertKind'];
+
+export type AlertStatus = Schemas['AlertStatus'];
+
+export type AlertPage = Schemas['AlertPage'];
+
+export type AlertCount = Schemas['AlertCount'];

@@ -9,6 +9,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage').t
 const AccreditPage = lazy(() => import('../features/points/AccreditPage').then((m) => ({ default: m.AccreditPage })));
 const RedeemPage = lazy(() => import('../features/points/RedeemPage').then((m) => ({ default: m.RedeemPage })));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m) => ({ default: m.ReportsPage })));
+const AlertsPage = lazy(() => import('../features/alerts/AlertsPage').then((m) => ({ default: m.AlertsPage })));
 const SuperAdminPage = lazy(() => import('../features/superadmin/SuperAdminPage').then((m) => ({ default: m.SuperAdminPage })));
 
 const settingsModule = () => import('../features/settings');
@@ -49,6 +50,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.accredit, access: { kind: 'permission', path: paths.accredit }, Page: AccreditPage },
   { path: paths.redeem, access: { kind: 'permission', path: paths.redeem }, Page: RedeemPage },
   { path: paths.reports, access: { kind: 'permission', path: paths.reports }, Page: ReportsPage },
+  { path: paths.alerts, access: { kind: 'permission', path: paths.alerts }, Page: AlertsPage },
   { path: paths.superAdmin, access: { kind: 'superAdmin' }, Page: SuperAdminPage },
 ];
 

@@ -41,6 +41,7 @@ export function makeSettings(rolePermissions: Settings['rolePermissions'] = { su
     birthdayBonusMultiplier: 1,
     rolePermissions,
     timeZone: 'America/Bogota',
+    alertOperationsPerDay: 5,
   };
 }
 

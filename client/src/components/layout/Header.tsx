@@ -1,6 +1,7 @@
 import {
   ArrowRightStartOnRectangleIcon,
   Bars3Icon,
+  BellAlertIcon,
   BuildingOffice2Icon,
   ChartBarIcon,
   Cog6ToothIcon,
@@ -30,6 +31,7 @@ const NAV_ICONS: Record<NavItem['id'], ComponentType<SVGProps<SVGSVGElement>>> =
   accredit: PlusCircleIcon,
   redeem: GiftIcon,
   reports: ChartBarIcon,
+  alerts: BellAlertIcon,
   settings: Cog6ToothIcon,
   superAdmin: BuildingOffice2Icon,
 };

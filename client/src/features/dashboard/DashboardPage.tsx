@@ -9,10 +9,13 @@ import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/session';
+import { useGetSettingsQuery } from '../../app/tenantApi';
 import { useFormat } from '../../app/useFormat';
 import { LoadError } from '../../components/LoadError';
 import { Modal } from '../../components/Modal';
 import { AccreditForm, RedeemForm } from '../points';
+import { NewAlertsCard } from '../alerts';
+import { maySeeAlerts, needsRolePermissions } from '../../lib/access';
 import { PageHeader } from '../../components/PageHeader';
 import { dailyBuckets } from './chartData';
 import { useGetDashboardStatsQuery } from './dashboardApi';
@@ -48,7 +51,10 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const format = useFormat();
   const stats = useGetDashboardStatsQuery();
-  const isAdmin = useAppSelector(selectUser)?.role === 'admin';
+  const user = useAppSelector(selectUser);
+  const isAdmin = user?.role === 'admin';
+  const { data: settings } = useGetSettingsQuery(undefined, { skip: !user || !needsRolePermissions(user) });
+  const showAlerts = maySeeAlerts(user, settings?.rolePermissions);
   const [scanOpen, setScanOpen] = useState(false);
   const buckets = useMemo(() => dailyBuckets(stats.data?.daily ?? []), [stats.data]);
 
@@ -66,6 +72,8 @@ export function DashboardPage() {
       />
 
       {isAdmin ? <SetupChecklist /> : null}
+
+      {showAlerts ? <NewAlertsCard /> : null}
 
       {stats.isError ? (
         <LoadError message={t('dashboard.errorLoadingStats')} onRetry={() => void stats.refetch()} />
