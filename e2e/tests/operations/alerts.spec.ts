@@ -26,7 +26,7 @@ inEachLanguage(({ locale, tr }) => {
     const supervisor = await apiAs(shop.supervisor);
     const found = await supervisor.call<AlertPage>('GET', '/api/alerts?kind=cashierRepeats');
     expect(found.total).toBe(1);
-    const id = found.items[0].id;
+    const id = found.items[0]!.id;
 
     const page = await pageWithSession(supervisor.session!, { locale });
     await page.goto('/main');
