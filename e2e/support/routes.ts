@@ -12,6 +12,7 @@ export const PAGES = {
   '/reportes': 'reports.title',
   '/solicitudes-datos': 'dataRequests.title',
   '/auditoria': 'audit.title',
+  '/alertas': 'alerts.title',
   '/settings/rules': 'settings.rules.title',
   '/settings/permissions': 'settings.permissions.title',
   '/settings/users': 'users.title',

@@ -157,6 +157,8 @@ catalogue! {
         MaxPointsPerCustomerPerDay = "maxPointsPerCustomerPerDay" { es: "Máximo de puntos por cliente al día", en: "most points per customer per day" },
         Actor = "actor" { es: "Usuario", en: "user" },
         Action = "action" { es: "Acción", en: "action" },
+        AlertOperationsPerDay = "alertOperationsPerDay" { es: "Operaciones por día antes de una alerta", en: "operations per day before an alert" },
+        Status = "status" { es: "Estado", en: "status" },
     }
 }
 
@@ -329,6 +331,11 @@ catalogue! {
         ReturnAmountExceeds = "return.amountExceeds" { es: "El valor devuelto supera lo que queda de la factura: quedan {left} pesos por devolver.", en: "the returned amount exceeds what is left of the invoice: {left} pesos are left to return" },
         ReturnPointsSpent = "return.pointsSpent" { es: "El cliente ya gastó {missing} de los {points} puntos que esta devolución revierte; la devolución no se registró.", en: "the customer already spent {missing} of the {points} points this return reverses; the return was not recorded" },
         NegativeBalance = "points.negativeBalance" { es: "El saldo del cliente es negativo ({balance} puntos) por una devolución: no puede redimir hasta que vuelva a ser positivo.", en: "the customer's balance is negative ({balance} points) after a return: no redemptions until it is positive again" },
+
+        // Alerts
+        AlertNotFound = "alert.notFound" { es: "Alerta no encontrada.", en: "alert not found" },
+        AlertStatusInvalid = "alert.statusInvalid" { es: "El estado de una alerta debe ser «new» o «reviewed».", en: "an alert's status must be 'new' or 'reviewed'" },
+        AlertKindInvalid = "alert.kindInvalid" { es: "El tipo de alerta debe ser customerOperations, cashierRepeats, refundAfterRedemption o invoiceReassigned.", en: "the alert kind must be customerOperations, cashierRepeats, refundAfterRedemption or invoiceReassigned" },
         ExpirationNone = "expiration.none" { es: "La política de vencimiento es 'none': no venció ningún punto.", en: "the expiration policy is 'none': no points expire" },
         ExpirationDone = "expiration.done" { es: "Vencieron {points} puntos de {customers} clientes.", en: "{points} points of {customers} customers expired" },
         IdempotencyKeyShape = "idempotency.keyShape" { es: "Idempotency-Key debe tener de 1 a 200 caracteres visibles.", en: "Idempotency-Key must be 1 to 200 visible characters" },

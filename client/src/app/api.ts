@@ -29,6 +29,7 @@ export interface ApiError {
 
 export const TAG_TYPES = [
   'Company',
+  'Alert',
   'Settings',
   'User',
   'Pos',

@@ -106,7 +106,7 @@ export function firstSettingsLink(user: User, rolePermissions: RolePermissions |
 }
 
 export interface NavItem {
-  id: 'dashboard' | 'accredit' | 'redeem' | 'reports' | 'dataRequests' | 'settings' | 'audit' | 'superAdmin';
+  id: 'dashboard' | 'accredit' | 'redeem' | 'reports' | 'alerts' | 'dataRequests' | 'settings' | 'audit' | 'superAdmin';
   path: AppPath;
   labelKey: TKey;
 }
@@ -116,6 +116,7 @@ const TENANT_NAV: readonly NavItem[] = [
   { id: 'accredit', path: paths.accredit, labelKey: 'nav.accredit' },
   { id: 'redeem', path: paths.redeem, labelKey: 'nav.redeem' },
   { id: 'reports', path: paths.reports, labelKey: 'nav.reports' },
+  { id: 'alerts', path: paths.alerts, labelKey: 'nav.alerts' },
   { id: 'dataRequests', path: paths.dataRequests, labelKey: 'nav.dataRequests' },
   { id: 'settings', path: paths.settings, labelKey: 'nav.settings' },
   // Admins only, never grantable (docs/roles.md).
@@ -126,6 +127,13 @@ const SUPER_ADMIN_NAV: readonly NavItem[] = [
   { id: 'superAdmin', path: paths.superAdmin, labelKey: 'nav.superAdmin' },
 ];
 
+/** Whether the user may open the alerts screen: admins, and supervisors granted it (never cajeros). */
+export function maySeeAlerts(user: User | null, rolePermissions: RolePermissions | undefined): boolean {
+  if (!user) return false;
+  if (user.role === 'admin') return true;
+  return user.role === 'supervisor' && isPathPermitted(permissionsFor(user, rolePermissions) ?? [], paths.alerts);
+}
+
 /** Header navigation filtered by role and permissions. */
 export function visibleNavItems(user: User | null, rolePermissions: RolePermissions | undefined): NavItem[] {
   if (!user) return [];
@@ -135,6 +143,8 @@ export function visibleNavItems(user: User | null, rolePermissions: RolePermissi
   return TENANT_NAV.filter((item) =>
     item.id === 'audit'
       ? false
+      : item.id === 'alerts'
+      ? maySeeAlerts(user, rolePermissions)
       : item.id === 'settings'
       ? permissions.some((p) => p.startsWith(paths.settings))
       : isPathPermitted(permissions, item.path),

@@ -9,6 +9,7 @@ export const paths = {
   reports: '/reportes',
   dataRequests: '/solicitudes-datos',
   audit: '/auditoria',
+  alerts: '/alertas',
   settings: '/settings',
   settingsRules: '/settings/rules',
   settingsPermissions: '/settings/permissions',
@@ -39,7 +40,11 @@ export const GRANTABLE_PATHS = [
   paths.settingsProducts,
   paths.settingsCategories,
   paths.dataRequests,
+  paths.alerts,
 ] as const;
+
+/** Grantable paths that only supervisors may hold: cajeros never see alerts (docs/roles.md). */
+export const SUPERVISOR_ONLY_PATHS: readonly string[] = [paths.alerts];
 
 export type GrantablePath = (typeof GRANTABLE_PATHS)[number];
 

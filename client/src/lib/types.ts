@@ -65,3 +65,13 @@ export type AuditEntry = Omit<Schemas['AuditEntry'], 'detail'> & { detail: Recor
 
 /** A page of the audit trail. */
 export type AuditPage = Omit<Schemas['AuditPage'], 'items'> & { items: AuditEntry[] };
+/** An alert for supervisors and admins (docs/points.md, "Alerts"). */
+export type Alert = Schemas['Alert'];
+
+export type AlertKind = Schemas['AlertKind'];
+
+export type AlertStatus = Schemas['AlertStatus'];
+
+export type AlertPage = Schemas['AlertPage'];
+
+export type AlertCount = Schemas['AlertCount'];

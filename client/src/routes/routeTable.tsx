@@ -13,6 +13,7 @@ const DataRequestsPage = lazy(() =>
   import('../features/dataRequests/DataRequestsPage').then((m) => ({ default: m.DataRequestsPage })),
 );
 const AuditPage = lazy(() => import('../features/audit/AuditPage').then((m) => ({ default: m.AuditPage })));
+const AlertsPage = lazy(() => import('../features/alerts/AlertsPage').then((m) => ({ default: m.AlertsPage })));
 const SuperAdminPage = lazy(() => import('../features/superadmin/SuperAdminPage').then((m) => ({ default: m.SuperAdminPage })));
 
 const settingsModule = () => import('../features/settings');
@@ -55,6 +56,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.reports, access: { kind: 'permission', path: paths.reports }, Page: ReportsPage },
   { path: paths.dataRequests, access: { kind: 'permission', path: paths.dataRequests }, Page: DataRequestsPage },
   { path: paths.audit, access: { kind: 'adminOnly' }, Page: AuditPage },
+  { path: paths.alerts, access: { kind: 'permission', path: paths.alerts }, Page: AlertsPage },
   { path: paths.superAdmin, access: { kind: 'superAdmin' }, Page: SuperAdminPage },
 ];
 

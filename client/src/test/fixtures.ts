@@ -44,6 +44,7 @@ export function makeSettings(rolePermissions: Settings['rolePermissions'] = { su
     returnOfSpentPoints: 'refuse',
     maxAccreditationsPerCustomerPerDay: 0,
     maxPointsPerCustomerPerDay: 0,
+    alertOperationsPerDay: 5,
   };
 }
 

@@ -26,6 +26,7 @@ use idempotency::Idempotent;
 use store::NewTransaction;
 
 pub mod accredit;
+pub mod alerts;
 pub mod approval;
 pub mod expiration;
 pub mod idempotency;
@@ -47,6 +48,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(expiration::router())
         .merge(transactions::router())
         .merge(stats::router())
+        .merge(alerts::router())
 }
 
 /// The kind of a ledger row.

@@ -2,6 +2,7 @@
 //! Every test gets its own database and its own server on a free port.
 
 mod admin;
+mod alerts;
 mod audit;
 mod auth;
 mod backup;

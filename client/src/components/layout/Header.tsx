@@ -1,6 +1,7 @@
 import {
   ArrowRightStartOnRectangleIcon,
   Bars3Icon,
+  BellAlertIcon,
   BuildingOffice2Icon,
   ChartBarIcon,
   ClipboardDocumentListIcon,
@@ -38,6 +39,7 @@ const NAV_ICONS: Record<NavItem['id'], ComponentType<SVGProps<SVGSVGElement>>> =
   redeem: GiftIcon,
   reports: ChartBarIcon,
   dataRequests: ShieldCheckIcon,
+  alerts: BellAlertIcon,
   settings: Cog6ToothIcon,
   audit: ClipboardDocumentListIcon,
   superAdmin: BuildingOffice2Icon,

@@ -26,6 +26,8 @@ interface CommonProps<T> {
   /** Shown when a search matches nothing. */
   noResultsText: string;
   searchPlaceholder?: string;
+  /** False leaves out the search box (a list with no text to search). */
+  searchable?: boolean;
   pageSizes?: readonly number[];
   defaultPageSize?: number;
   /** Extra controls in the list header (e.g. a create button). */
@@ -113,12 +115,14 @@ export function PagedList<T>(props: PagedListProps<T>) {
         {props.headerActions ? <div className="list-header-actions">{props.headerActions}</div> : null}
       </div>
       <div className="list-toolbar">
-        <SearchBox
-          label={t('list.searchLabel')}
-          placeholder={props.searchPlaceholder ?? t('list.searchPlaceholder')}
-          value={search}
-          onChange={state.setSearch}
-        />
+        {props.searchable === false ? null : (
+          <SearchBox
+            label={t('list.searchLabel')}
+            placeholder={props.searchPlaceholder ?? t('list.searchPlaceholder')}
+            value={search}
+            onChange={state.setSearch}
+          />
+        )}
         <div className="page-size">
           <label htmlFor={pageSizeId}>{t('list.perPage')}</label>
           <select

@@ -9,13 +9,14 @@ import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../app/hooks';
 import { selectUser } from '../../app/session';
+import { useGetSettingsQuery } from '../../app/tenantApi';
 import { useFormat } from '../../app/useFormat';
 import { LoadError } from '../../components/LoadError';
 import { Modal } from '../../components/Modal';
 import { AccreditForm, RedeemForm } from '../points';
 import { DueRequestsPanel } from '../dataRequests';
-import { useGetSettingsQuery } from '../../app/tenantApi';
-import { isPathPermitted, permissionsFor } from '../../lib/access';
+import { NewAlertsCard } from '../alerts';
+import { isPathPermitted, maySeeAlerts, needsRolePermissions, permissionsFor } from '../../lib/access';
 import { paths } from '../../lib/paths';
 import { PageHeader } from '../../components/PageHeader';
 import { dailyBuckets } from './chartData';
@@ -54,9 +55,10 @@ export function DashboardPage() {
   const stats = useGetDashboardStatsQuery();
   const user = useAppSelector(selectUser);
   const isAdmin = user?.role === 'admin';
-  const { data: settings } = useGetSettingsQuery(undefined, { skip: !user || isAdmin });
+  const { data: settings } = useGetSettingsQuery(undefined, { skip: !user || !needsRolePermissions(user) });
   const seesDataRequests =
     isAdmin || (!!user && isPathPermitted(permissionsFor(user, settings?.rolePermissions) ?? [], paths.dataRequests));
+  const showAlerts = maySeeAlerts(user, settings?.rolePermissions);
   const [scanOpen, setScanOpen] = useState(false);
   const buckets = useMemo(() => dailyBuckets(stats.data?.daily ?? []), [stats.data]);
 
@@ -76,6 +78,7 @@ export function DashboardPage() {
       {isAdmin ? <SetupChecklist /> : null}
 
       {seesDataRequests ? <DueRequestsPanel /> : null}
+      {showAlerts ? <NewAlertsCard /> : null}
 
       {stats.isError ? (
         <LoadError message={t('dashboard.errorLoadingStats')} onRetry={() => void stats.refetch()} />

@@ -6,6 +6,7 @@
 //! `pub` statement constants are those that accredit and redeem prepare together in one round
 //! trip ([`crate::db::pipeline`]).
 
+mod alerts;
 mod approvers;
 mod balance;
 mod batches;
@@ -17,6 +18,12 @@ mod products;
 mod report;
 mod velocity;
 
+pub use alerts::{
+    alert, busy_customer_days, cashier_repeats, lock_alert_scan, new_alert_count, reassigned_invoices,
+    refunds_after_redemption, search_alerts, set_alert_scan, set_alert_status, transactions_by_ids, upsert_alert,
+    AlertFilter, AlertRow, CashierRepeat, CustomerDay, FoundAlert, ReassignedInvoice, RefundAfterRedemption,
+    ScanWindow, MAX_ALERT_TRANSACTIONS,
+};
 pub use approvers::approver_password_hash;
 pub use balance::{
     customer_for_preview, has_accreditation, lock_customer, post_to_balance, LockedCustomer, CUSTOMER_FOR_PREVIEW,

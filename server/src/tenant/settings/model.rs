@@ -8,7 +8,7 @@ use crate::error::{AppError, AppResult, Field, Msg};
 
 /// The screens supervisors and cajeros may use, as paths (admins may use every one). Grantable:
 /// `/main`, `/accreditar`, `/redimir`, `/reportes`, `/settings/customers`, `/settings/products`,
-/// `/settings/categories`, `/solicitudes-datos` (docs/roles.md).
+/// `/settings/categories`, `/solicitudes-datos`, and for supervisors only `/alertas` (docs/roles.md).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, utoipa::ToSchema)]
 pub struct RolePermissions {
     /// The paths supervisors may use.
@@ -76,6 +76,9 @@ pub struct Settings {
     /// The most points one customer may be credited in a calendar day of the company's time zone;
     /// beyond it a supervisor or admin must approve. 0, the default, is no limit.
     pub max_points_per_customer_per_day: i64,
+    /// An alert is raised for a customer with more than this many accreditations and redemptions
+    /// in one local day: 0 to 1,000 (0 turns it off; docs/points.md, "Alerts").
+    pub alert_operations_per_day: i32,
 }
 
 impl Settings {
@@ -97,7 +100,7 @@ impl Settings {
 }
 
 /// The paths a role's permission list may hold.
-pub const GRANTABLE_PATHS: [&str; 8] = [
+pub const GRANTABLE_PATHS: [&str; 9] = [
     "/main",
     "/accreditar",
     "/redimir",
@@ -106,7 +109,11 @@ pub const GRANTABLE_PATHS: [&str; 8] = [
     "/settings/products",
     "/settings/categories",
     "/solicitudes-datos",
+    "/alertas",
 ];
+
+/// Paths only supervisors may be granted: cajeros never see alerts.
+pub const SUPERVISOR_ONLY_PATHS: [&str; 1] = ["/alertas"];
 
 pub const EXPIRATION_POLICIES: [&str; 4] = ["none", "fifo", "inactivity", "calendar"];
 
@@ -179,6 +186,8 @@ fn limit(field: Field, value: &serde_json::Value, max: i64) -> AppResult<i64> {
         Some(v) if v > max => Err(AppError::bad_request(Msg::FieldTooLarge.field(field).with("max", max))),
         _ => Err(AppError::bad_request(Msg::FieldWholeNumber.field(field))),
     }
+    /// 0 to 1,000 operations of a customer in a day before an alert (0: off).
+    alert_operations_per_day: Option<i64>,
 }
 
 /// A decimal within `[min, max]` that is a whole multiple of `step`; the current value is
@@ -216,11 +225,15 @@ fn days(field: Field, value: i64, current: i32) -> AppResult<i32> {
 }
 
 fn permissions(list: &[String], role: &str) -> AppResult<Vec<String>> {
+    let grantable: Vec<&str> = GRANTABLE_PATHS
+        .into_iter()
+        .filter(|path| role == "supervisor" || !SUPERVISOR_ONLY_PATHS.contains(path))
+        .collect();
     let mut out: Vec<String> = Vec::new();
     for path in list {
-        if !GRANTABLE_PATHS.contains(&path.as_str()) {
+        if !grantable.contains(&path.as_str()) {
             return Err(AppError::bad_request(
-                Msg::PermissionsInvalid.with("role", role).with("paths", GRANTABLE_PATHS.join(", ")),
+                Msg::PermissionsInvalid.with("role", role).with("paths", grantable.join(", ")),
             ));
         }
         if !out.contains(path) {
@@ -300,6 +313,14 @@ impl SettingsInput {
         }
         if let Some(v) = self.max_points_per_customer_per_day {
             s.max_points_per_customer_per_day = limit(Field::MaxPointsPerCustomerPerDay, &v, MAX_DAILY_POINTS)?;
+        }
+        if let Some(v) = self.alert_operations_per_day {
+            if !(0..=1_000).contains(&v) {
+                return Err(AppError::bad_request(
+                    Msg::FieldRange.field(Field::AlertOperationsPerDay).with("min", 0).with("max", 1_000),
+                ));
+            }
+            s.alert_operations_per_day = v as i32;
         }
         Ok(s)
     }

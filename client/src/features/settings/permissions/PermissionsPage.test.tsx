@@ -26,7 +26,7 @@ describe('permission grid rules', () => {
 });
 
 describe('permissions screen', () => {
-  it('shows the 7 grantable paths for supervisor and cajero and saves them with the settings', async () => {
+  it('shows the 8 grantable paths (alerts for supervisors only) and saves them with the settings', async () => {
     let saved: Partial<Settings> | undefined;
     const settings = makeSettings({ supervisor: ['/main', '/settings/customers'], cajero: ['/accreditar'] });
     const { requests } = mockApi({
@@ -39,7 +39,7 @@ describe('permissions screen', () => {
     const { user } = renderApp('/settings/permissions', { preloadedState: loggedInState(makeUser('admin')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Permisos por rol' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Pantallas permitidas por rol' });
-    expect(within(table).getAllByRole('checkbox')).toHaveLength(14);
+    expect(within(table).getAllByRole('checkbox')).toHaveLength(15);
     expect(within(table).getAllByRole('rowheader').map((h) => h.querySelector('.permissions-path')?.textContent)).toEqual([
       '/main',
       '/accreditar',
@@ -48,7 +48,10 @@ describe('permissions screen', () => {
       '/settings/customers',
       '/settings/products',
       '/settings/categories',
+      '/alertas',
     ]);
+    expect(within(table).queryByRole('checkbox', { name: 'Cajero: Alertas' })).not.toBeInTheDocument();
+    expect(within(table).getByRole('checkbox', { name: 'Supervisor: Alertas' })).not.toBeChecked();
     const box = (role: string, screenName: string) => within(table).getByRole('checkbox', { name: `${role}: ${screenName}` });
     expect(box('Supervisor', 'Clientes')).toBeChecked();
     expect(box('Supervisor', 'Productos')).not.toBeChecked();
@@ -64,7 +67,7 @@ describe('permissions screen', () => {
       rolePermissions: { supervisor: ['/main', '/settings/products'], cajero: ['/accreditar', '/redimir'] },
     });
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
-  });
+  }, 30_000);
 
   it('shows the server message when saving fails', async () => {
     mockApi({

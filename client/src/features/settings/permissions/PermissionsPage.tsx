@@ -10,7 +10,7 @@ import { useFeedback } from '../../../app/feedback';
 import { SaveActions } from '../shared/SaveActions';
 import { SettingsFormPage } from '../shared/SettingsFormPage';
 import { useTimedMessage } from '../shared/useTimedMessage';
-import { normalizePermissions, PERMISSION_ROLES, togglePermission, type PermissionRole } from './permissionGrid';
+import { mayGrant, normalizePermissions, PERMISSION_ROLES, togglePermission, type PermissionRole } from './permissionGrid';
 
 const PATH_LABELS: Record<GrantablePath, TKey> = {
   [paths.main]: 'settings.permissions.paths.main',
@@ -21,6 +21,7 @@ const PATH_LABELS: Record<GrantablePath, TKey> = {
   [paths.settingsProducts]: 'settings.permissions.paths.products',
   [paths.settingsCategories]: 'settings.permissions.paths.categories',
   [paths.dataRequests]: 'settings.permissions.paths.dataRequests',
+  [paths.alerts]: 'settings.permissions.paths.alerts',
 };
 
 function PermissionsForm({ initial }: { initial: RolePermissions }) {
@@ -76,6 +77,7 @@ function PermissionsForm({ initial }: { initial: RolePermissions }) {
                 </th>
                 {PERMISSION_ROLES.map((role) => (
                   <td key={role}>
+                    {mayGrant(role, path) ? (
                     <input
                       type="checkbox"
                       className="checkbox"
@@ -86,6 +88,9 @@ function PermissionsForm({ initial }: { initial: RolePermissions }) {
                         screen: t(PATH_LABELS[path]),
                       })}
                     />
+                    ) : (
+                      <span className="row-meta">{t('settings.permissions.notForRole')}</span>
+                    )}
                   </td>
                 ))}
               </tr>
