@@ -7,6 +7,77 @@
  */
 
 export interface paths {
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the alerts, newest day first, after finding those the ledger holds since the last
+         *     read (admins; supervisors with `/alertas`).
+         */
+        get: operations["list_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many alerts are new, for the dashboard (admins; supervisors with `/alertas`). */
+        get: operations["count_alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Marks an alert reviewed (who and when are kept), or new again; answers the alert. */
+        put: operations["review_alert"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ledger rows of an alert, oldest first (admins; supervisors with `/alertas`). */
+        get: operations["alert_transactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -891,6 +962,103 @@ export interface components {
              */
             supervisorUsername?: string | null;
         };
+        /** @description An alert as the API answers it: the facts, which the screen words in the reader's language. */
+        Alert: {
+            /** @description The cashier concerned (`cashierRepeats`). */
+            cashierUsername?: string | null;
+            customerDocument?: string | null;
+            /**
+             * Format: int64
+             * @description The customer concerned (for `invoiceReassigned`, the one credited last).
+             */
+            customerId?: number | null;
+            customerName?: string | null;
+            /**
+             * Format: date
+             * @description The local day (company time zone) the pattern happened on, `YYYY-MM-DD`.
+             */
+            day: string;
+            /**
+             * Format: date-time
+             * @description When it was first found.
+             */
+            detectedAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The invoice reference concerned (`invoiceReassigned`). */
+            invoiceReference?: string | null;
+            kind: components["schemas"]["AlertKind"];
+            /**
+             * Format: int64
+             * @description How many times it happened: operations (`customerOperations`), accreditations
+             *     (`cashierRepeats`), refunds (`refundAfterRedemption`), earlier voided accreditations of
+             *     the invoice (`invoiceReassigned`).
+             */
+            occurrences: number;
+            /**
+             * Format: int64
+             * @description Points accredited that day (`customerOperations`, `cashierRepeats`), or redeemed in the
+             *     7 days before a refund (`refundAfterRedemption`); null otherwise.
+             */
+            points?: number | null;
+            /** Format: date-time */
+            reviewedAt?: string | null;
+            /** @description Who marked it reviewed; null while new. */
+            reviewedBy?: string | null;
+            status: components["schemas"]["AlertStatus"];
+            /**
+             * Format: int64
+             * @description The rule's figure that was passed: `alertOperationsPerDay`, 3 accreditations, 7 days.
+             */
+            threshold?: number | null;
+            /** @description The ledger rows of the pattern (at most 100), oldest first. */
+            transactionIds: number[];
+        };
+        /** @description The dashboard's figure. */
+        AlertCount: {
+            /**
+             * Format: int64
+             * @description Alerts not reviewed yet.
+             */
+            newAlerts: number;
+        };
+        /**
+         * @description What an alert is about.
+         * @enum {string}
+         */
+        AlertKind: "customerOperations" | "cashierRepeats" | "refundAfterRedemption" | "invoiceReassigned";
+        /** @description One page of alerts. */
+        AlertPage: {
+            /** @description Newest day first. */
+            items: components["schemas"]["Alert"][];
+            /** Format: int64 */
+            page: number;
+            /**
+             * Format: int64
+             * @description 10, 25 or 50.
+             */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Alerts matching the filters in all.
+             */
+            total: number;
+        };
+        /**
+         * @description Whether someone has looked at an alert.
+         * @enum {string}
+         */
+        AlertStatus: "new" | "reviewed";
+        /**
+         * @description A review: `{ status: "reviewed" }` records who and when; `"new"` opens it again. An `id` in the
+         *     body is ignored (the path's counts).
+         */
+        AlertUpdate: {
+            /** Format: int64 */
+            id?: number | null;
+            /** @description `new` or `reviewed`. */
+            status?: string | null;
+        };
         /** @description One entry of the company's audit trail: who did what, when, to which record. */
         AuditEntry: {
             /**
@@ -1689,7 +1857,7 @@ export interface components {
         /**
          * @description The screens supervisors and cajeros may use, as paths (admins may use every one). Grantable:
          *     `/main`, `/accreditar`, `/redimir`, `/reportes`, `/settings/customers`, `/settings/products`,
-         *     `/settings/categories`, `/solicitudes-datos` (docs/roles.md).
+         *     `/settings/categories`, `/solicitudes-datos`, and for supervisors only `/alertas` (docs/roles.md).
          */
         RolePermissions: {
             /** @description The paths cajeros may use. */
@@ -1712,6 +1880,12 @@ export interface components {
          *     (docs/points.md).
          */
         Settings: {
+            /**
+             * Format: int32
+             * @description An alert is raised for a customer with more than this many accreditations and redemptions
+             *     in one local day: 0 to 1,000 (0 turns it off; docs/points.md, "Alerts").
+             */
+            alertOperationsPerDay: number;
             /**
              * Format: double
              * @description The birthday bonus's multiplier: 1 to 100 in steps of 0.1.
@@ -1800,6 +1974,11 @@ export interface components {
          *     can be saved back.
          */
         SettingsInput: {
+            /**
+             * Format: int64
+             * @description 0 to 1,000 operations of a customer in a day before an alert (0: off).
+             */
+            alertOperationsPerDay?: number | null;
             /**
              * Format: double
              * @description 1 to 100, in steps of 0.1.
@@ -2093,6 +2272,425 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_alerts: {
+        parameters: {
+            query?: {
+                /** @description `new` or `reviewed`. */
+                status?: string;
+                /** @description `customerOperations`, `cashierRepeats`, `refundAfterRedemption` or `invoiceReassigned`. */
+                kind?: string;
+                /** @description From 1 (default 1). */
+                page?: string;
+                /** @description 10, 25 or 50 (default 10). */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertPage"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    count_alerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertCount"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    review_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description alert id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    alert_transactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description alert id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     audit_search: {
         parameters: {
             query?: {
@@ -7088,7 +7686,7 @@ export interface operations {
             query?: {
                 /** @description Part of the customer's name or document (case-insensitive). */
                 text?: string;
-                /** @description accreditation, redemption, expiration or cancellation. */
+                /** @description accreditation, redemption, expiration, cancellation or return. */
                 type?: string;
                 /** @description Point of sale id. */
                 posId?: string;
@@ -7207,7 +7805,7 @@ export interface operations {
             query?: {
                 /** @description Part of the customer's name or document (case-insensitive). */
                 text?: string;
-                /** @description accreditation, redemption, expiration or cancellation. */
+                /** @description accreditation, redemption, expiration, cancellation or return. */
                 type?: string;
                 /** @description Point of sale id. */
                 posId?: string;

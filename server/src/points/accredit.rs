@@ -10,12 +10,12 @@ use serde_json::{json, Value};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::approval::{check_approval, Approval};
 use super::idempotency::{IdempotencyKey, Idempotent};
 use super::returns::settle_debt;
 use super::rules::{self, EarningRules, InvoiceAmount, Occasion};
 use super::store::{self, NewTransaction};
 use super::velocity::{self, Excess};
-use super::approval::{check_approval, Approval};
 use super::{post_once, write_posting, Kind, Posting};
 use crate::db::{self, Conn};
 use crate::domain;

@@ -168,6 +168,8 @@ pub struct SettingsInput {
     /// A whole number from 0 (no limit) to 10^15.
     #[schema(value_type = Option<i64>)]
     max_points_per_customer_per_day: Option<serde_json::Value>,
+    /// 0 to 1,000 operations of a customer in a day before an alert (0: off).
+    alert_operations_per_day: Option<i64>,
 }
 
 /// The most a daily accreditation limit may be set to.
@@ -186,8 +188,6 @@ fn limit(field: Field, value: &serde_json::Value, max: i64) -> AppResult<i64> {
         Some(v) if v > max => Err(AppError::bad_request(Msg::FieldTooLarge.field(field).with("max", max))),
         _ => Err(AppError::bad_request(Msg::FieldWholeNumber.field(field))),
     }
-    /// 0 to 1,000 operations of a customer in a day before an alert (0: off).
-    alert_operations_per_day: Option<i64>,
 }
 
 /// A decimal within `[min, max]` that is a whole multiple of `step`; the current value is
