@@ -215,7 +215,11 @@ async fn pending_for(
     } else {
         Vec::new()
     };
-    Ok(runner.get_migrations().iter().map(|m| m.version()).filter(|v| !applied.contains(v)).collect())
+    let mut pending: Vec<i32> =
+        runner.get_migrations().iter().map(|m| m.version()).filter(|v| !applied.contains(v)).collect();
+    // Embedded migrations come in file-name order (V10 before V2): listed in the order they apply.
+    pending.sort_unstable();
+    Ok(pending)
 }
 
 /// What `loyalty migrate` does.

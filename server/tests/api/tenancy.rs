@@ -101,6 +101,8 @@ struct AcmeRecords {
     category: i64,
     product: i64,
     transaction: i64,
+    alert: i64,
+    data_request: i64,
 }
 
 impl AcmeRecords {
@@ -133,7 +135,28 @@ impl AcmeRecords {
             .await
             .unwrap()
             .get(0);
-        AcmeRecords { pos, user, customer, category, product, transaction }
+        let alert: i64 = app
+            .db()
+            .await
+            .query_one(
+                "insert into tenant_acme.alerts (kind, day, subject, customer_id, occurrences, transaction_ids) \
+                 values ('customerOperations', current_date, 'customer', $1, 9, array[$2::bigint]) returning id",
+                &[&customer, &transaction],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        let document = created.body["document"].as_str().unwrap().to_string();
+        let request = app
+            .post(
+                "/api/data-requests",
+                acme,
+                json!({ "customerId": customer, "document": document, "kind": "consulta", "subject": "Datos", "details": "Qué datos tienen" }),
+            )
+            .await;
+        assert_eq!(request.status, StatusCode::CREATED, "{}", request.body);
+        let data_request = request.body["id"].as_i64().unwrap();
+        AcmeRecords { pos, user, customer, category, product, transaction, alert, data_request }
     }
 
     /// The id of the record a path's `{id}` names, by the path's kind (`kind_of`).
@@ -145,6 +168,8 @@ impl AcmeRecords {
             "categories" => Some(self.category),
             "products" => Some(self.product),
             "transactions" => Some(self.transaction),
+            "alerts" => Some(self.alert),
+            "data-requests" => Some(self.data_request),
             _ => None,
         }
     }
@@ -177,7 +202,7 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
             let body = (method == reqwest::Method::POST || method == reqwest::Method::PUT).then(|| {
                 json!({ "name": "Hijacked", "document": "999", "code": "X", "pointsValue": 1, "icon": "Tag", "role": "admin",
                         "invoiceAmount": 1000, "pointsToRedeem": 1, "supervisorUsername": "admin", "supervisorPassword": "admin-pass-1",
-                        "password": "hijacked-pass-1" })
+                        "password": "hijacked-pass-1", "status": "reviewed", "action": "close", "answer": "x", "returnedAmount": 1 })
             });
             let answer = app.request(method.clone(), &path.replace("{id}", &id.to_string()), Some(&globex), body).await;
             assert_eq!(answer.status, StatusCode::NOT_FOUND, "{method} {path}: {}", answer.body);

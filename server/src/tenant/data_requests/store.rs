@@ -81,8 +81,8 @@ pub async fn insert(
 ) -> AppResult<DataRequest> {
     let stmt = conn
         .prepare_cached(&format!(
-            "insert into data_requests as r (customer_id, document, kind, subject, details, filed_on, due_on, filed_by) \
-             values ($1, $2, $3, $4, $5, $6, $7, $8) returning {COLUMNS}"
+            "with r as (insert into data_requests (customer_id, document, kind, subject, details, filed_on, due_on, filed_by) \
+             values ($1, $2, $3, $4, $5, $6, $7, $8) returning *) select {COLUMNS} from r"
         ))
         .await?;
     let row = conn
