@@ -145,7 +145,7 @@ describe('header navigation', () => {
   });
 
   it('shows everything to an admin, impersonated or not', () => {
-    const all = ['dashboard', 'accredit', 'redeem', 'reports', 'dataRequests', 'settings', 'audit'];
+    const all = ['dashboard', 'accredit', 'redeem', 'reports', 'alerts', 'dataRequests', 'settings', 'audit'];
     expect(ids(visibleNavItems(admin, undefined))).toEqual(all);
     expect(ids(visibleNavItems(impersonatedAdmin, undefined))).toEqual(all);
   });

@@ -14,7 +14,7 @@ describe('header', () => {
     mockApi(tenantRoutes(makeSettings()));
     renderApp('/main', { preloadedState: loggedInState(makeUser('admin')) });
     await screen.findByRole('heading', { level: 1, name: 'Panel' });
-    expect(navNames()).toEqual(['Panel', 'Acreditar', 'Redimir', 'Reportes', 'Configuración', 'Auditoría']);
+    expect(navNames()).toEqual(['Panel', 'Acreditar', 'Redimir', 'Reportes', 'Alertas', 'Solicitudes de datos', 'Configuración', 'Auditoría']);
     const badge = screen.getAllByTestId('user-badge')[0]!;
     expect(badge).toHaveTextContent('admin@demo');
     expect(badge).toHaveTextContent('Tienda Demo');

@@ -32,14 +32,14 @@ describe('audit wording', () => {
         pointsPerPeso: { from: 0.01, to: 0.02 },
         expirationPolicy: { from: 'none', to: 'fifo' },
         enableBirthdayBonus: { from: false, to: true },
-        maxPointsPerCustomerPerDay: { from: 0, to: 500 },
+        someFutureRule: { from: 0, to: 500 },
       },
     });
     expect(detailLines(rules, t)).toEqual([
       'Puntos por peso: 0.01 → 0.02',
       'Política de vencimiento: Sin vencimiento → Por lote (FIFO)',
       'Bono de cumpleaños: no → sí',
-      'maxPointsPerCustomerPerDay: 0 → 500',
+      'someFutureRule: 0 → 500',
     ]);
     const grid = entry('permissions.update', {
       before: { supervisor: ['/main', '/reportes'], cajero: ['/main'] },

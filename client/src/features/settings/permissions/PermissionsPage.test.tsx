@@ -26,7 +26,7 @@ describe('permission grid rules', () => {
 });
 
 describe('permissions screen', () => {
-  it('shows the 8 grantable paths (alerts for supervisors only) and saves them with the settings', async () => {
+  it('shows the 9 grantable paths (alerts for supervisors only) and saves them with the settings', async () => {
     let saved: Partial<Settings> | undefined;
     const settings = makeSettings({ supervisor: ['/main', '/settings/customers'], cajero: ['/accreditar'] });
     const { requests } = mockApi({
@@ -39,7 +39,7 @@ describe('permissions screen', () => {
     const { user } = renderApp('/settings/permissions', { preloadedState: loggedInState(makeUser('admin')) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Permisos por rol' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Pantallas permitidas por rol' });
-    expect(within(table).getAllByRole('checkbox')).toHaveLength(15);
+    expect(within(table).getAllByRole('checkbox')).toHaveLength(17);
     expect(within(table).getAllByRole('rowheader').map((h) => h.querySelector('.permissions-path')?.textContent)).toEqual([
       '/main',
       '/accreditar',
@@ -48,6 +48,7 @@ describe('permissions screen', () => {
       '/settings/customers',
       '/settings/products',
       '/settings/categories',
+      '/solicitudes-datos',
       '/alertas',
     ]);
     expect(within(table).queryByRole('checkbox', { name: 'Cajero: Alertas' })).not.toBeInTheDocument();
