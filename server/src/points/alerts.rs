@@ -315,27 +315,35 @@ async fn alert_transactions(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<Ve
 pub struct BusyCustomerRule {
     /// More operations than this in a day raise the alert; `None`: off.
     pub operations_per_day: Option<i64>,
+    /// The day's velocity limits (docs/points.md, "Velocity limits"): a customer credited beyond
+    /// either (with a supervisor's approval) raises the same alert; `None`: no limit.
+    pub max_accreditations: Option<i64>,
+    pub max_points: Option<i64>,
 }
 
 impl BusyCustomerRule {
     pub fn from_settings(settings: &settings::model::Settings) -> Self {
-        let n = i64::from(settings.alert_operations_per_day);
-        BusyCustomerRule { operations_per_day: (n > 0).then_some(n) }
+        let positive = |n: i64| (n > 0).then_some(n);
+        BusyCustomerRule {
+            operations_per_day: positive(i64::from(settings.alert_operations_per_day)),
+            max_accreditations: positive(i64::from(settings.max_accreditations_per_customer_per_day)),
+            max_points: positive(settings.max_points_per_customer_per_day),
+        }
     }
 
-    /// The fewest operations a flagged customer-day can have, for the scan's query (`None`: the
-    /// kind is off, nothing to read).
-    fn scan_more_than(&self) -> Option<i64> {
-        self.operations_per_day
+    /// Whether the kind is on at all (anything to read).
+    fn is_on(&self) -> bool {
+        self.operations_per_day.is_some() || self.max_accreditations.is_some() || self.max_points.is_some()
     }
 }
 
-/// Whether a customer's day raises `customerOperations`. This is the one place where the
-/// day's velocity limits join when they land (a day over `maxAccreditationsPerCustomerPerDay` or
-/// `maxPointsPerCustomerPerDay` raises the same kind; `scan_more_than` then gives the query the
-/// lowest of the thresholds).
+/// Whether a customer's day raises `customerOperations`: more operations than the alert's rule,
+/// or more (non-voided) accreditations or points than the day's velocity limits allow, which only
+/// a supervisor's approval lets happen.
 pub fn customer_over_limits(rule: &BusyCustomerRule, day: &CustomerDay) -> bool {
     rule.operations_per_day.is_some_and(|n| day.operations > n)
+        || rule.max_accreditations.is_some_and(|n| day.kept_accreditations > n)
+        || rule.max_points.is_some_and(|n| day.kept_points > n)
 }
 
 /// Finds the alerts of the ledger since the last scanned closed day and keeps them (idempotent:
@@ -379,8 +387,11 @@ async fn find(
     let mut found = Vec::new();
 
     let rule = BusyCustomerRule::from_settings(settings);
-    if let Some(more_than) = rule.scan_more_than() {
-        for day in store::busy_customer_days(conn, window, more_than).await? {
+    if rule.is_on() {
+        for day in
+            store::busy_customer_days(conn, window, rule.operations_per_day, rule.max_accreditations, rule.max_points)
+                .await?
+        {
             if customer_over_limits(&rule, &day) {
                 found.push(FoundAlert {
                     kind: AlertKind::CustomerOperations.as_str(),

@@ -344,3 +344,24 @@ async fn a_closed_day_is_scanned_once_and_its_alerts_stay() {
     assert_eq!(items(&again)[0]["id"], items(&page)[0]["id"]);
     assert_eq!(items(&again)[0]["customerId"], customers[0]);
 }
+
+#[tokio::test]
+async fn a_customer_credited_beyond_the_day_s_velocity_limit_with_an_approval_raises_the_customer_alert() {
+    let (app, shop, customer) = acme_with_customer().await;
+    // The operations rule is off: only the velocity limit can raise the alert.
+    set_operations_per_day(&app, &shop, 0).await;
+    let limits = json!({ "maxAccreditationsPerCustomerPerDay": 1 });
+    assert_eq!(app.post("/api/settings", &shop.admin, limits).await.status, StatusCode::OK);
+    accredited(&app, &shop.admin, customer, 10_000).await;
+    assert_eq!(alerts(&app, &shop.admin, "").await["total"], 0);
+
+    let over = json!({ "invoiceAmount": 20_000, "invoiceReference": "OVER-1",
+                       "supervisorUsername": "admin", "supervisorPassword": "admin-pass-1" });
+    let answer = accredit_with(&app, &shop.admin, customer, over).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["newTransaction"]["approvedBy"], "admin");
+    let page = alerts(&app, &shop.admin, "?kind=customerOperations").await;
+    assert_eq!(page["total"], 1, "{page}");
+    assert_eq!(items(&page)[0]["customerId"], customer);
+    assert_eq!(items(&page)[0]["occurrences"], 2);
+}

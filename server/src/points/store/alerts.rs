@@ -2,6 +2,7 @@
 //! day), listing them and marking them reviewed (docs/points.md, "Alerts").
 
 use chrono::{DateTime, NaiveDate, Utc};
+use tokio_postgres::types::ToSql;
 use tokio_postgres::Row;
 use tracing::instrument;
 
@@ -48,26 +49,49 @@ pub struct CustomerDay {
     pub operations: i64,
     pub accreditations: i64,
     pub points_accredited: i64,
+    /// Accreditations and their points not voided: what the day's velocity limits count.
+    pub kept_accreditations: i64,
+    pub kept_points: i64,
     pub transaction_ids: Vec<i64>,
 }
 
-/// The customer-days of the window with more than `more_than` operations.
+/// The customer-days of the window with more operations, more non-voided accreditations or more
+/// of their points than the given thresholds (`None`: that threshold is off).
 #[instrument(level = "debug", skip_all)]
-pub async fn busy_customer_days(conn: &Conn, window: &ScanWindow<'_>, more_than: i64) -> AppResult<Vec<CustomerDay>> {
+pub async fn busy_customer_days(
+    conn: &Conn,
+    window: &ScanWindow<'_>,
+    operations: Option<i64>,
+    accreditations: Option<i64>,
+    points: Option<i64>,
+) -> AppResult<Vec<CustomerDay>> {
     let stmt = conn
         .prepare_cached(
             "select customer_id, (created_at at time zone $3)::date as day, count(*) as operations, \
                  count(*) filter (where type = 'accreditation') as accreditations, \
                  coalesce(sum(points) filter (where type = 'accreditation'), 0)::bigint as points_accredited, \
+                 count(*) filter (where type = 'accreditation' and not is_voided) as kept_accreditations, \
+                 coalesce(sum(points) filter (where type = 'accreditation' and not is_voided), 0)::bigint as kept_points, \
                  (array_agg(id order by id))[1:$5::int] as ids \
              from transactions \
              where created_at >= $1 and created_at < $2 and type in ('accreditation', 'redemption') \
-             group by 1, 2 having count(*) > $4",
+             group by 1, 2 \
+             having count(*) > $4 \
+                 or count(*) filter (where type = 'accreditation' and not is_voided) > $6 \
+                 or coalesce(sum(points) filter (where type = 'accreditation' and not is_voided), 0)::bigint > $7",
         )
         .await?;
-    let rows = conn
-        .query(&stmt, &[&window.since, &window.until, &window.time_zone, &more_than, &MAX_ALERT_TRANSACTIONS])
-        .await?;
+    let off = i64::MAX;
+    let params: [&(dyn ToSql + Sync); 7] = [
+        &window.since,
+        &window.until,
+        &window.time_zone,
+        &operations.unwrap_or(off),
+        &MAX_ALERT_TRANSACTIONS,
+        &accreditations.unwrap_or(off),
+        &points.unwrap_or(off),
+    ];
+    let rows = conn.query(&stmt, &params).await?;
     Ok(rows
         .iter()
         .map(|row| CustomerDay {
@@ -76,6 +100,8 @@ pub async fn busy_customer_days(conn: &Conn, window: &ScanWindow<'_>, more_than:
             operations: row.get("operations"),
             accreditations: row.get("accreditations"),
             points_accredited: row.get("points_accredited"),
+            kept_accreditations: row.get("kept_accreditations"),
+            kept_points: row.get("kept_points"),
             transaction_ids: row.get("ids"),
         })
         .collect())
