@@ -9,7 +9,7 @@ import { expectPath } from '../support/routes';
 import { seeded } from '../support/run';
 
 const companies = seeded;
-const NAV: TKey[] = ['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.settings'];
+const NAV: TKey[] = ['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.alerts', 'nav.dataRequests', 'nav.settings', 'nav.audit'];
 
 const documentRoot = (page: import('@playwright/test').Page) => page.locator('html');
 const stored = (page: import('@playwright/test').Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);

@@ -102,7 +102,7 @@ test.describe('super admin impersonating a company', () => {
     const shell = new AppShell(page);
     await expectLanding(shell, '/superadmin', '/main');
     await expectLanding(shell, '/no-such-page', '/main');
-    await expectNav(shell, ['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.dataRequests', 'nav.settings']);
+    await expectNav(shell, ['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.alerts', 'nav.dataRequests', 'nav.settings', 'nav.audit']);
     await expect(shell.userBadge()).toContainText(`admin@${companies.acme.prefix}`);
   });
 });
@@ -128,7 +128,7 @@ test.describe('admin', () => {
   test('sees every section in the header, with username@prefix and the company', async ({ page }) => {
     const shell = new AppShell(page);
     await page.goto('/main');
-    await expectNav(shell, ['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.dataRequests', 'nav.settings']);
+    await expectNav(shell, ['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.alerts', 'nav.dataRequests', 'nav.settings', 'nav.audit']);
     await expect(shell.userBadge()).toContainText(companies.acme.admin.username);
     await expect(shell.userBadge()).toContainText(companies.acme.name);
     await expect(shell.impersonationBanner()).toHaveCount(0);
@@ -173,7 +173,7 @@ test.describe('supervisor with every permission (the default)', () => {
     await expectLanding(shell, '/settings', '/settings/customers');
     await expectLanding(shell, '/clientes', '/settings/customers');
     await expectLanding(shell, '/superadmin', '/main');
-    await expectNav(shell, ['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.dataRequests', 'nav.settings']);
+    await expectNav(shell, ['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.alerts', 'nav.dataRequests', 'nav.settings']);
   });
 });
 

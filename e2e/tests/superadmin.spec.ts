@@ -204,7 +204,7 @@ test('impersonates a company as its admin and exits back', async ({ page, newCom
   await expect(shell.impersonationBanner()).toContainText(t('impersonation.banner', { company: company.name, username: 'admin' }));
   await expect(shell.userBadge()).toContainText(`admin@${company.prefix}`);
   await expect(shell.nav().getByRole('link')).toHaveText(
-    (['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.dataRequests', 'nav.settings'] as const).map((key) => t(key)),
+    (['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.alerts', 'nav.dataRequests', 'nav.settings', 'nav.audit'] as const).map((key) => t(key)),
   );
 
   await shell.exitImpersonation().click();

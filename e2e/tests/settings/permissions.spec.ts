@@ -58,7 +58,7 @@ test('a supervisor sees what the new permissions allow after logging in again', 
   await login.login(supervisorLogin.username, supervisorLogin.password);
   await expectPath(page, '/main');
   await expect(shell.nav().getByRole('link')).toHaveText(
-    (['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.settings'] as const).map((key) => t(key)),
+    (['nav.dashboard', 'nav.accredit', 'nav.redeem', 'nav.reports', 'nav.alerts', 'nav.settings'] as const).map((key) => t(key)),
   );
 
   const screen = new PermissionsScreen(adminPage);
