@@ -36,7 +36,8 @@ test("shows a new company's defaults and saves changes", async ({ newCompanyAdmi
   await expect(screen.saved()).toBeVisible();
 
   expect((await company.api.settings()).rolePermissions).toEqual({
-    supervisor: ['/accreditar', '/redimir', '/reportes', '/settings/customers', '/settings/products'],
+    // Alerts are granted to supervisors by default (docs/roles.md).
+    supervisor: ['/accreditar', '/redimir', '/reportes', '/settings/customers', '/settings/products', '/alertas'],
     cajero: ['/main', '/accreditar', '/redimir', '/settings/customers'],
   });
   await page.reload();
@@ -73,7 +74,7 @@ test('a supervisor sees what the new permissions allow after logging in again', 
   await login.login(supervisorLogin.username, supervisorLogin.password);
   // /main is no longer permitted: the first permitted route is /reportes.
   await expectPath(page, '/reportes');
-  await expect(shell.nav().getByRole('link')).toHaveText([t('nav.reports'), t('nav.settings')]);
+  await expect(shell.nav().getByRole('link')).toHaveText([t('nav.reports'), t('nav.alerts'), t('nav.settings')]);
   await page.goto('/accreditar');
   await expectPath(page, '/reportes');
   await shell.navLink(t('nav.settings')).click();
