@@ -1,6 +1,6 @@
 // The route table of docs/screens.md, as the specs walk it.
 
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_REDIRECTS } from '../../client/src/test/routeTable';
 import type { TKey } from './i18n';
 
@@ -46,12 +46,20 @@ export async function expectPath(page: Page, pathname: string): Promise<void> {
 }
 
 /**
+ * What one full load of the app may take on a loaded 2-core machine. A test that walks a list
+ * of pages is given this much more time for each page it loads, so its budget grows with the
+ * route table instead of being a fixed 30 s for twenty pages.
+ */
+const FULL_LOAD_BUDGET_MS = 4_000;
+
+/**
  * Opens `path` the way a visitor does: typed in the address bar (a full load, `deepLink`) or
  * followed from a link inside the running app (the History API, as the app's own links do; no
  * reload). The first visit of a page is always a full load.
  */
 export async function visit(page: Page, path: string, { deepLink = false } = {}): Promise<void> {
   if (deepLink || page.url() === 'about:blank') {
+    test.info().setTimeout(test.info().timeout + FULL_LOAD_BUDGET_MS);
     await page.goto(path);
     return;
   }

@@ -29,7 +29,7 @@ test.describe('nobody logged in', () => {
     const login = new LoginPage(page);
     for (const path of ALL_PATHS) {
       await test.step(path, async () => {
-        await page.goto(path);
+        await visit(page, path, { deepLink: true });
         await expectPath(page, '/login');
         await expect(login.heading()).toBeVisible();
       });
@@ -253,7 +253,7 @@ for (const role of ['noPermSupervisor', 'noPermCajero'] as const) {
       for (const path of ['/main', '/accreditar', '/redimir', '/reportes', '/settings', '/settings/customers', '/settings/products', '/settings/categories']) {
         await test.step(path, async () => {
           // A typed address each time: in the app, the previous page would look the same.
-          await page.goto(path);
+          await visit(page, path, { deepLink: true });
           await expect(shell.accessDenied()).toBeVisible();
           await expect(page.getByText(t('accessDenied.noPermissions'))).toBeVisible();
           await expectPath(page, path);
