@@ -210,7 +210,7 @@ test('a supervisor voids a redemption: the row is struck through and the points 
   await expect(dialog).toContainText(
     t('reports.void.confirm', { id: history.redemption.id, type: t('reports.types.redemption'), points: '-200', customer: 'Ana Beltrán' }),
   );
-  await expect(dialog.getByLabel(t('reports.void.supervisorUsername'))).toHaveCount(0);
+  await expect(dialog.getByLabel(t('supervisorCredentials.username'))).toHaveCount(0);
   await dialog.getByRole('button', { name: t('reports.void.button'), exact: true }).click();
   await expect(reports.voidBanner(t('reports.void.success'))).toBeVisible();
 
@@ -247,15 +247,15 @@ test('a cajero voids an own accreditation only with right supervisor credentials
   const confirm = dialog.getByRole('button', { name: t('reports.void.button'), exact: true });
   await expect(dialog).toContainText(t('reports.void.supervisorHint'));
   await confirm.click();
-  await expect(dialog.getByRole('alert')).toHaveText(t('reports.void.credentialsRequired'));
+  await expect(dialog.getByRole('alert')).toHaveText(t('supervisorCredentials.required'));
 
-  await dialog.getByLabel(t('reports.void.supervisorUsername')).fill(history.shop.supervisor.username);
-  await dialog.getByLabel(t('reports.void.supervisorPassword')).fill('not-the-password');
+  await dialog.getByLabel(t('supervisorCredentials.username')).fill(history.shop.supervisor.username);
+  await dialog.getByLabel(t('supervisorCredentials.password')).fill('not-the-password');
   await confirm.click();
   await expect(dialog.getByRole('alert')).toHaveText(t('reports.void.invalidSupervisor'));
   expect((await company.api.customerByDocument(carla.document)).points).toBe(300);
 
-  await dialog.getByLabel(t('reports.void.supervisorPassword')).fill(history.shop.supervisor.password);
+  await dialog.getByLabel(t('supervisorCredentials.password')).fill(history.shop.supervisor.password);
   await confirm.click();
   await expect(dialog).toHaveCount(0);
   await expect(reports.voidBanner(t('reports.void.success'))).toBeVisible();

@@ -29,8 +29,8 @@ inEachLanguage(({ locale, tr, number }) => {
     // A third of the invoice back: floor(1,000 x 33,333 / 100,000) = 333 points.
     await dialog.getByLabel(tr('reports.return.amount')).fill('33333');
     await dialog.getByLabel(tr('reports.return.reference')).fill('NC-1');
-    await dialog.getByLabel(tr('reports.void.supervisorUsername')).fill(shop.supervisor.username);
-    await dialog.getByLabel(tr('reports.void.supervisorPassword')).fill(shop.supervisor.password);
+    await dialog.getByLabel(tr('supervisorCredentials.username')).fill(shop.supervisor.username);
+    await dialog.getByLabel(tr('supervisorCredentials.password')).fill(shop.supervisor.password);
     await submit.click();
     await expect(dialog).toHaveCount(0);
 
@@ -52,8 +52,8 @@ inEachLanguage(({ locale, tr, number }) => {
     // More than what is left of the invoice (66,667 pesos) is refused inside the dialog.
     await reports.returnButton(sale.id).click();
     await dialog.getByLabel(tr('reports.return.amount')).fill('70000');
-    await dialog.getByLabel(tr('reports.void.supervisorUsername')).fill(shop.supervisor.username);
-    await dialog.getByLabel(tr('reports.void.supervisorPassword')).fill(shop.supervisor.password);
+    await dialog.getByLabel(tr('supervisorCredentials.username')).fill(shop.supervisor.username);
+    await dialog.getByLabel(tr('supervisorCredentials.password')).fill(shop.supervisor.password);
     await submit.click();
     await expect(dialog.getByRole('alert')).toHaveText(tr('errors.return.amountExceeds', { left: number(66_667) }));
     await expect(dialog).toBeVisible();

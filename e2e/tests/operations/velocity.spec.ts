@@ -30,8 +30,8 @@ inEachLanguage(({ locale, tr, number }) => {
 
     const dialog = page.getByRole('dialog', { name: tr('accredit.approval.title') });
     await expect(dialog.getByTestId('velocity-refusal')).toHaveText(tr('errors.points.velocityAccreditations', { today: 1, limit: 1 }));
-    const username = dialog.getByLabel(tr('accredit.approval.username'));
-    const password = dialog.getByLabel(tr('accredit.approval.password'));
+    const username = dialog.getByLabel(tr('supervisorCredentials.username'));
+    const password = dialog.getByLabel(tr('supervisorCredentials.password'));
     const approve = dialog.getByRole('button', { name: tr('accredit.approval.submit'), exact: true });
 
     await username.fill('sofia');

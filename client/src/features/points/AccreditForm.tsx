@@ -23,7 +23,8 @@ import { DigitsField } from '../../components/DigitsField';
 import { FormError } from '../../components/FormField';
 import { CustomerLookup, useCustomerLookup } from './CustomerLookup';
 import { InvoiceReferenceField } from './InvoiceReferenceField';
-import { ApprovalDialog, type ApprovalCredentials } from './ApprovalDialog';
+import { ApprovalDialog } from './ApprovalDialog';
+import type { SupervisorCredentials } from '../../components/SupervisorFields';
 
 interface Success {
   points: number;
@@ -217,7 +218,7 @@ export function AccreditForm({ compact = false }: { compact?: boolean }) {
 
   // The approved attempt is a request of its own (the refused one posted nothing), so it takes a
   // new Idempotency-Key, reused only if it is retried after a failure that may have gone through.
-  async function approve(credentials: ApprovalCredentials) {
+  async function approve(credentials: SupervisorCredentials) {
     if (!approval) return;
     const { attempt } = approval;
     setApprovalError(null);

@@ -2,12 +2,7 @@ import { ShieldExclamationIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { TextField } from '../../components/FormField';
-
-export interface ApprovalCredentials {
-  supervisorUsername: string;
-  supervisorPassword: string;
-}
+import { SupervisorFields, useSupervisorCredentials, type SupervisorCredentials } from '../../components/SupervisorFields';
 
 export interface ApprovalDialogProps {
   /** Why the server refused the accreditation (the limit and what the customer had today). */
@@ -17,7 +12,7 @@ export interface ApprovalDialogProps {
   /** Shown inside the dialog (e.g. wrong credentials), so the cashier can try again. */
   error: string | null;
   onCancel: () => void;
-  onApprove: (credentials: ApprovalCredentials) => void;
+  onApprove: (credentials: SupervisorCredentials) => void;
 }
 
 /**
@@ -26,17 +21,13 @@ export interface ApprovalDialogProps {
  */
 export function ApprovalDialog({ reason, companyPrefix, submitting, error, onCancel, onApprove }: ApprovalDialogProps) {
   const { t } = useTranslation();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const supervisor = useSupervisorCredentials();
   const [missing, setMissing] = useState(false);
 
   function handleSubmit() {
-    if (username.trim() === '' || password === '') {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    onApprove({ supervisorUsername: username.trim(), supervisorPassword: password });
+    const credentials = supervisor.complete();
+    setMissing(credentials === null);
+    if (credentials) onApprove(credentials);
   }
 
   return (
@@ -46,7 +37,7 @@ export function ApprovalDialog({ reason, companyPrefix, submitting, error, onCan
       onClose={onCancel}
       onSubmit={handleSubmit}
       submitting={submitting}
-      error={missing ? t('accredit.approval.credentialsRequired') : error}
+      error={missing ? t('supervisorCredentials.required') : error}
       submitLabel={t('accredit.approval.submit')}
       submittingLabel={t('accredit.approval.submitting')}
       size="sm"
@@ -56,29 +47,9 @@ export function ApprovalDialog({ reason, companyPrefix, submitting, error, onCan
         <ShieldExclamationIcon className="confirm-icon" aria-hidden="true" />
         <div>
           <p data-testid="velocity-refusal">{reason}</p>
-          <p className="field-hint">{t('accredit.approval.hint')}</p>
         </div>
       </div>
-      <div className="form-fields">
-        <TextField
-          label={t('accredit.approval.username')}
-          value={username}
-          onChange={setUsername}
-          placeholder={companyPrefix ? t('accredit.approval.placeholder', { prefix: companyPrefix }) : undefined}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
-        <TextField
-          label={t('accredit.approval.password')}
-          type="password"
-          value={password}
-          onChange={setPassword}
-          autoComplete="off"
-          required
-        />
-      </div>
+      <SupervisorFields credentials={supervisor} hint={t('accredit.approval.hint')} companyPrefix={companyPrefix} />
     </FormDialog>
   );
 }

@@ -40,7 +40,8 @@ import { ReportTotalsCard } from './ReportTotalsCard';
 import { ReturnDialog, type ReturnInput } from './ReturnDialog';
 import { TransactionRow } from './TransactionRow';
 import { VoidBanner, type VoidResult } from './VoidBanner';
-import { VoidDialog, type VoidCredentials } from './VoidDialog';
+import { VoidDialog } from './VoidDialog';
+import type { SupervisorCredentials } from '../../components/SupervisorFields';
 import './reports.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -119,7 +120,7 @@ export function ReportsPage() {
     setBanner({ kind, message, id: bannerId.current });
   }
 
-  async function confirmVoid(credentials: VoidCredentials | null) {
+  async function confirmVoid(credentials: SupervisorCredentials | null) {
     if (!voiding) return;
     const transaction = voiding;
     setVoidError(null);

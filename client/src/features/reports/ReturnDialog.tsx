@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/FormField';
+import { SupervisorFields, useSupervisorCredentials, type SupervisorCredentials } from '../../components/SupervisorFields';
 import { useFormat } from '../../app/useFormat';
 import type { Transaction } from '../../lib/types';
-import type { VoidCredentials } from './VoidDialog';
 
 export interface ReturnInput {
   returnedAmount: number;
   invoiceReference: string;
-  credentials: VoidCredentials | null;
+  credentials: SupervisorCredentials | null;
 }
 
 export interface ReturnDialogProps {
@@ -32,8 +32,7 @@ export function ReturnDialog({ transaction, needsSupervisor, companyPrefix, subm
   const format = useFormat();
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const supervisor = useSupervisorCredentials();
   const [problem, setProblem] = useState<string | null>(null);
 
   function handleSubmit() {
@@ -43,16 +42,13 @@ export function ReturnDialog({ transaction, needsSupervisor, companyPrefix, subm
       setProblem(t('reports.return.amountRequired'));
       return;
     }
-    if (needsSupervisor && (username.trim() === '' || password === '')) {
-      setProblem(t('reports.void.credentialsRequired'));
+    const credentials = needsSupervisor ? supervisor.complete() : null;
+    if (needsSupervisor && credentials === null) {
+      setProblem(t('supervisorCredentials.required'));
       return;
     }
     setProblem(null);
-    onConfirm({
-      returnedAmount,
-      invoiceReference: reference.trim(),
-      credentials: needsSupervisor ? { supervisorUsername: username.trim(), supervisorPassword: password } : null,
-    });
+    onConfirm({ returnedAmount, invoiceReference: reference.trim(), credentials });
   }
 
   return (
@@ -93,27 +89,7 @@ export function ReturnDialog({ transaction, needsSupervisor, companyPrefix, subm
         <TextField label={t('reports.return.reference')} value={reference} onChange={setReference} maxLength={100} autoComplete="off" />
       </div>
       {needsSupervisor ? (
-        <div className="form-fields void-credentials">
-          <p className="field-hint">{t('reports.return.supervisorHint')}</p>
-          <TextField
-            label={t('reports.void.supervisorUsername')}
-            value={username}
-            onChange={setUsername}
-            placeholder={companyPrefix ? t('reports.void.supervisorPlaceholder', { prefix: companyPrefix }) : undefined}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-          />
-          <TextField
-            label={t('reports.void.supervisorPassword')}
-            type="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="off"
-            required
-          />
-        </div>
+        <SupervisorFields credentials={supervisor} hint={t('reports.return.supervisorHint')} companyPrefix={companyPrefix} />
       ) : null}
     </FormDialog>
   );

@@ -2,14 +2,9 @@ import { ExclamationTriangleIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/FormDialog';
-import { TextField } from '../../components/FormField';
+import { SupervisorFields, useSupervisorCredentials, type SupervisorCredentials } from '../../components/SupervisorFields';
 import { useFormat } from '../../app/useFormat';
 import type { Transaction } from '../../lib/types';
-
-export interface VoidCredentials {
-  supervisorUsername: string;
-  supervisorPassword: string;
-}
 
 export interface VoidDialogProps {
   transaction: Transaction;
@@ -20,15 +15,14 @@ export interface VoidDialogProps {
   /** Shown inside the dialog (e.g. wrong supervisor credentials), so the cajero can try again. */
   error: string | null;
   onCancel: () => void;
-  onConfirm: (credentials: VoidCredentials | null) => void;
+  onConfirm: (credentials: SupervisorCredentials | null) => void;
 }
 
 /** Confirms a void; for a cajero, with the supervisor's credentials. */
 export function VoidDialog({ transaction, needsSupervisor, companyPrefix, submitting, error, onCancel, onConfirm }: VoidDialogProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const supervisor = useSupervisorCredentials();
   const [missing, setMissing] = useState(false);
 
   function handleSubmit() {
@@ -36,12 +30,9 @@ export function VoidDialog({ transaction, needsSupervisor, companyPrefix, submit
       onConfirm(null);
       return;
     }
-    if (username.trim() === '' || password === '') {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    onConfirm({ supervisorUsername: username.trim(), supervisorPassword: password });
+    const credentials = supervisor.complete();
+    setMissing(credentials === null);
+    if (credentials) onConfirm(credentials);
   }
 
   return (
@@ -51,7 +42,7 @@ export function VoidDialog({ transaction, needsSupervisor, companyPrefix, submit
       onClose={onCancel}
       onSubmit={handleSubmit}
       submitting={submitting}
-      error={missing ? t('reports.void.credentialsRequired') : error}
+      error={missing ? t('supervisorCredentials.required') : error}
       submitLabel={t('reports.void.button')}
       submittingLabel={t('reports.void.voiding')}
       tone="danger"
@@ -72,27 +63,7 @@ export function VoidDialog({ transaction, needsSupervisor, companyPrefix, submit
         </div>
       </div>
       {needsSupervisor ? (
-        <div className="form-fields void-credentials">
-          <p className="field-hint">{t('reports.void.supervisorHint')}</p>
-          <TextField
-            label={t('reports.void.supervisorUsername')}
-            value={username}
-            onChange={setUsername}
-            placeholder={companyPrefix ? t('reports.void.supervisorPlaceholder', { prefix: companyPrefix }) : undefined}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-          />
-          <TextField
-            label={t('reports.void.supervisorPassword')}
-            type="password"
-            value={password}
-            onChange={setPassword}
-            autoComplete="off"
-            required
-          />
-        </div>
+        <SupervisorFields credentials={supervisor} hint={t('reports.void.supervisorHint')} companyPrefix={companyPrefix} />
       ) : null}
     </FormDialog>
   );
