@@ -41,7 +41,15 @@ api-types-check: client-deps
 test: build
 	@deploy/with-database.sh $(MAKE) --no-print-directory test-all
 
-test-all: lint test-deploy test-server test-client test-fuzz test-e2e
+TEST_PHASES := lint test-deploy test-server test-client test-fuzz test-e2e
+
+# Every phase in turn, each with the seconds it took (CI's log shows where its time goes).
+test-all:
+	@for phase in $(TEST_PHASES); do \
+	  start=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$phase || exit 1; \
+	  echo "== $$phase: $$(( $$(date +%s) - start )) s"; \
+	done
 
 # The house format and lints: rustfmt, clippy with every warning denied, eslint and the
 # TypeScript compiler over the client and the browser suite, and the generated API types.
