@@ -159,6 +159,7 @@ catalogue! {
         Action = "action" { es: "Acción", en: "action" },
         AlertOperationsPerDay = "alertOperationsPerDay" { es: "Operaciones por día antes de una alerta", en: "operations per day before an alert" },
         Status = "status" { es: "Estado", en: "status" },
+        RetentionYears = "retentionYears" { es: "Años sin actividad antes de anonimizar", en: "years without activity before anonymising" },
     }
 }
 
@@ -206,7 +207,7 @@ catalogue! {
         PageInvalid = "field.page" { es: "La página debe ser un número entero desde 1.", en: "page must be a whole number from 1" },
         PageSizeInvalid = "field.pageSize" { es: "El tamaño de página debe ser 10, 25 o 50.", en: "pageSize must be 10, 25 or 50" },
         RoleInvalid = "field.role" { es: "El rol debe ser admin, supervisor o cajero.", en: "role must be one of admin, supervisor, cajero" },
-        TypeInvalid = "field.transactionType" { es: "El tipo debe ser acreditación, redención, vencimiento, anulación o devolución.", en: "type must be accreditation, redemption, expiration, cancellation or return" },
+        TypeInvalid = "field.transactionType" { es: "El tipo debe ser acreditación, redención, vencimiento, anulación, devolución o pérdida por supresión.", en: "type must be accreditation, redemption, expiration, cancellation, return or forfeit" },
 
         // Sessions
         NotLoggedIn = "auth.notLoggedIn" { es: "No ha iniciado sesión o la sesión expiró.", en: "not logged in or session expired" },
@@ -340,6 +341,10 @@ catalogue! {
         ExpirationDone = "expiration.done" { es: "Vencieron {points} puntos de {customers} clientes.", en: "{points} points of {customers} customers expired" },
         IdempotencyKeyShape = "idempotency.keyShape" { es: "Idempotency-Key debe tener de 1 a 200 caracteres visibles.", en: "Idempotency-Key must be 1 to 200 visible characters" },
         IdempotencyInProgress = "idempotency.inProgress" { es: "La solicitud con esta Idempotency-Key aún está en curso; intente de nuevo.", en: "the request with this Idempotency-Key is still in progress, please retry" },
+        CustomerAlreadySuppressed = "customer.alreadySuppressed" { es: "Los datos de este cliente ya fueron suprimidos.", en: "this customer's data was already suppressed" },
+        CustomerSuppressedDeleted = "customer.suppressedDeleted" { es: "El cliente no tenía historial: se eliminó.", en: "the customer had no history: it was deleted" },
+        CustomerSuppressedAnonymised = "customer.suppressedAnonymised" { es: "Los datos personales del cliente se anonimizaron; su historial de puntos se conserva sin ellos.", en: "the customer's personal data was anonymised; its points history is kept without it" },
+        CustomerSuppressedNoReactivate = "customer.suppressedNoReactivate" { es: "Los datos de este cliente fueron suprimidos: no se puede reactivar.", en: "this customer's data was suppressed: it cannot be reactivated" },
         IdempotencyKeyReused = "idempotency.keyReused" { es: "Esta Idempotency-Key ya se usó para otra solicitud; use una nueva.", en: "this Idempotency-Key was already used for a different request; use a new key" },
     }
 }

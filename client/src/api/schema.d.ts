@@ -283,6 +283,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/{id}/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything held about a customer, active, inactive or anonymised, as JSON (admin). Each export
+         *     is recorded in the audit trail (`customer.data_export`).
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/{id}/reactivate": {
         parameters: {
             query?: never;
@@ -317,6 +337,28 @@ export interface paths {
          *     number of points (valued at `floor(points / redemptionRate)`), oldest batches first.
          */
         post: operations["redeem_handler"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/suppress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suppresses a customer's personal data, irreversibly (admin): a customer without ledger rows
+         *     is deleted; one with history is anonymised, its remaining points forfeited by a `forfeit`
+         *     ledger row, the ledger's figures kept. The document can enrol again as a new customer.
+         *     Audited (`customer.suppress`).
+         */
+        post: operations["suppress"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1275,6 +1317,35 @@ export interface components {
              */
             points: number;
         };
+        /** @description Everything the company holds about one customer (Ley 1581, art. 8(a)). */
+        CustomerData: {
+            /** @description The customer's record: personal data, balance and state. */
+            customer: components["schemas"]["Customer"];
+            /** @description The holder's consultas and reclamos linked to the customer, oldest first. */
+            dataRequests: components["schemas"]["DataRequest"][];
+            /**
+             * Format: date-time
+             * @description When the customer was enrolled.
+             */
+            enrolledAt: string;
+            /**
+             * Format: date-time
+             * @description When this export was made.
+             */
+            exportedAt: string;
+            /**
+             * Format: date-time
+             * @description The last accreditation or redemption; null before any.
+             */
+            lastActivityAt?: string | null;
+            /**
+             * Format: date-time
+             * @description When the personal data was anonymised; null while it is held.
+             */
+            suppressedAt?: string | null;
+            /** @description Every ledger row of the customer, oldest first. */
+            transactions: components["schemas"]["Transaction"][];
+        };
         /** @description A customer to add, or a customer's new details (every field but the document is replaced). */
         CustomerInput: {
             /** @description At most 200 characters; absent or empty: none. */
@@ -1487,7 +1558,7 @@ export interface components {
          * @description The kind of a ledger row.
          * @enum {string}
          */
-        Kind: "accreditation" | "redemption" | "expiration" | "cancellation" | "return";
+        Kind: "accreditation" | "redemption" | "expiration" | "cancellation" | "return" | "forfeit";
         /** @description What the company owes its customers in points. */
         Liability: {
             /**
@@ -1516,6 +1587,11 @@ export interface components {
             /** @description `company <name> deleted`, in English whatever the request's language. */
             message: string;
         };
+        /**
+         * @description What a suppression did.
+         * @enum {string}
+         */
+        Outcome: "deleted" | "anonymised";
         /** @description One page of a list and the size of the whole list. */
         Paged_Customer: {
             /** @description The page's rows, in the list's order. */
@@ -1955,6 +2031,13 @@ export interface components {
              */
             redemptionRate: number;
             /**
+             * Format: int32
+             * @description Customers without activity (accreditation or redemption, else enrolment) for this many
+             *     years are anonymised by the daily job: 1 to 100; 0, the default, is off (docs/privacy.md,
+             *     "Retention").
+             */
+            retentionYears: number;
+            /**
              * @description What a return does when the customer already spent the points it reverses: `refuse`
              *     (the default: 409 naming the points missing) or `negative` (the balance goes below zero
              *     and redemptions wait until it is positive again).
@@ -2030,6 +2113,11 @@ export interface components {
              * @description 1 to 1,000,000, whole.
              */
             redemptionRate?: number | null;
+            /**
+             * Format: int64
+             * @description 0 (off) to 100 years without activity before a customer is anonymised.
+             */
+            retentionYears?: number | null;
             /** @description `refuse` or `negative`. */
             returnOfSpentPoints?: string | null;
             rolePermissions?: null | components["schemas"]["RolePermissions"];
@@ -2055,6 +2143,17 @@ export interface components {
              * @description Active supervisors and cashiers.
              */
             users: number;
+        };
+        /** @description The answer to a suppression. */
+        SuppressResponse: {
+            /**
+             * Format: int64
+             * @description The points the customer still held, taken off by a `forfeit` ledger row.
+             */
+            forfeitedPoints: number;
+            /** @description What was done, in the request's language, to show as it is. */
+            message: string;
+            outcome: components["schemas"]["Outcome"];
         };
         /** @description A ledger row as the API answers it. */
         Transaction: {
@@ -4272,6 +4371,109 @@ export interface operations {
             };
         };
     };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerData"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     customers_reactivate: {
         parameters: {
             query?: never;
@@ -4400,6 +4602,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Posting"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    suppress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuppressResponse"];
                 };
             };
             /** @description Invalid input */
@@ -7686,7 +7991,7 @@ export interface operations {
             query?: {
                 /** @description Part of the customer's name or document (case-insensitive). */
                 text?: string;
-                /** @description accreditation, redemption, expiration, cancellation or return. */
+                /** @description accreditation, redemption, expiration, cancellation, return or forfeit. */
                 type?: string;
                 /** @description Point of sale id. */
                 posId?: string;
@@ -7805,7 +8110,7 @@ export interface operations {
             query?: {
                 /** @description Part of the customer's name or document (case-insensitive). */
                 text?: string;
-                /** @description accreditation, redemption, expiration, cancellation or return. */
+                /** @description accreditation, redemption, expiration, cancellation, return or forfeit. */
                 type?: string;
                 /** @description Point of sale id. */
                 posId?: string;

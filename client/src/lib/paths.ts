@@ -16,6 +16,8 @@ export const paths = {
   settingsUsers: '/settings/users',
   settingsPos: '/settings/pos',
   settingsCustomers: '/settings/customers',
+  /** A customer's personal data, printable (admin; `:id` is the customer's). */
+  settingsCustomerData: '/settings/customers/:id/datos',
   settingsProducts: '/settings/products',
   settingsCategories: '/settings/categories',
   superAdmin: '/superadmin',
@@ -26,6 +28,11 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** The page of one customer's personal data. */
+export function customerDataPath(id: number): string {
+  return paths.settingsCustomerData.replace(':id', String(id));
+}
 
 /**
  * The paths an admin can grant to supervisor and cajero (docs/roles.md), in the order used to

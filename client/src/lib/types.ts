@@ -38,6 +38,12 @@ export type Customer = Schemas['Customer'];
 
 export type Product = Schemas['Product'];
 
+/** Everything held about one customer (GET /customers/{id}/data; docs/privacy.md, "Access"). */
+export type CustomerData = Schemas['CustomerData'];
+
+/** What a suppression did (POST /customers/{id}/suppress; docs/privacy.md, "Suppression"). */
+export type SuppressResponse = Schemas['SuppressResponse'];
+
 /** A data holder's request under Ley 1581 (docs/privacy.md); `dueOn` and `filedOn` are YYYY-MM-DD. */
 export type DataRequest = Schemas['DataRequest'];
 

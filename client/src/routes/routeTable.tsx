@@ -23,6 +23,7 @@ const PermissionsPage = lazy(() => settingsModule().then((m) => ({ default: m.Pe
 const UsersPage = lazy(() => settingsModule().then((m) => ({ default: m.UsersPage })));
 const PosPage = lazy(() => settingsModule().then((m) => ({ default: m.PosPage })));
 const CustomersPage = lazy(() => settingsModule().then((m) => ({ default: m.CustomersPage })));
+const CustomerDataPage = lazy(() => settingsModule().then((m) => ({ default: m.CustomerDataPage })));
 const ProductsPage = lazy(() => settingsModule().then((m) => ({ default: m.ProductsPage })));
 const CategoriesPage = lazy(() => settingsModule().then((m) => ({ default: m.CategoriesPage })));
 
@@ -78,6 +79,7 @@ export const settingsRoute: {
     { path: paths.settingsUsers, access: { kind: 'adminOnly' }, Page: UsersPage },
     { path: paths.settingsPos, access: { kind: 'adminOnly' }, Page: PosPage },
     { path: paths.settingsCustomers, access: { kind: 'permission', path: paths.settingsCustomers }, Page: CustomersPage },
+    { path: paths.settingsCustomerData, access: { kind: 'adminOnly' }, Page: CustomerDataPage },
     { path: paths.settingsProducts, access: { kind: 'permission', path: paths.settingsProducts }, Page: ProductsPage },
     { path: paths.settingsCategories, access: { kind: 'permission', path: paths.settingsCategories }, Page: CategoriesPage },
   ],

@@ -45,6 +45,7 @@ export function makeSettings(rolePermissions: Settings['rolePermissions'] = { su
     maxAccreditationsPerCustomerPerDay: 0,
     maxPointsPerCustomerPerDay: 0,
     alertOperationsPerDay: 5,
+    retentionYears: 0,
   };
 }
 

@@ -183,6 +183,17 @@ export class CustomersScreen extends listScreenOf('customers') {
   override async delete(name: string): Promise<void> {
     await this.choose(name, 'common.delete');
   }
+
+  /** Opens the page of the customer's personal data (admins). */
+  async exportData(name: string): Promise<void> {
+    await this.choose(name, 'customers.menu.exportData');
+  }
+
+  /** Asks to suppress the customer's personal data (admins); answers the confirmation. */
+  async askToSuppress(name: string): Promise<Locator> {
+    await this.choose(name, 'customers.menu.suppress');
+    return this.page.getByRole('alertdialog', { name: this.t('customers.suppress.title') });
+  }
 }
 
 /** /settings/rules: the program rules form and the maintenance card. */

@@ -51,6 +51,11 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
       await expect(screen.menuItem('common.edit')).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(screen.menuItem('common.delete')).toBeFocused();
+      // An admin's customer rows end with the holder's rights: the export and the suppression.
+      await page.keyboard.press('ArrowDown');
+      await expect(screen.menuItem('customers.menu.exportData')).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(screen.menuItem('customers.menu.suppress')).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(screen.menuItem('common.edit')).toBeFocused();
       await page.keyboard.press('Escape');
@@ -64,6 +69,9 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
 
       await page.keyboard.press('ArrowDown');
       await expect(screen.menuItem('common.edit')).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await expect(screen.menuItem('customers.menu.suppress')).toBeFocused();
+      await page.keyboard.press('ArrowUp');
       await page.keyboard.press('ArrowUp');
       await expect(screen.menuItem('common.delete')).toBeFocused();
       await page.keyboard.press('Enter');

@@ -19,7 +19,7 @@ use utoipa_axum::routes;
 
 use super::rules::{self, Policy};
 use super::store::{self, NewTransaction};
-use super::{idempotency, Kind, SYSTEM_USER};
+use super::{idempotency, suppression, Kind, SYSTEM_USER};
 use crate::db::{self, Conn, TenantTx};
 use crate::domain::Prefix;
 use crate::error::{AppResult, Lang, Msg, Params};
@@ -183,7 +183,16 @@ pub async fn run_daily(pool: &crate::db::Pools, prefix: &Prefix, now: DateTime<U
     store::delete_idempotency_keys_before(&tx, now - Duration::days(idempotency::KEEP_DAYS)).await?;
     let detail = json!({ "trigger": "daily", "policy": expired.policy, "points": expired.points, "customers": expired.customers });
     store::audit_as_system(&tx, "points.expire", "expiration_run", Some(expired.run_id), &detail).await?;
+    // The retention rule (docs/privacy.md, "Retention") runs with the day's expiration, once a day.
+    let anonymised = suppression::apply_retention(&tx, &settings, now).await?;
+    if settings.retention_years > 0 {
+        let detail = json!({ "years": settings.retention_years, "customers": anonymised });
+        store::audit_as_system(&tx, "customers.retention", "retention_run", None, &detail).await?;
+    }
     tx.commit().await?;
+    if anonymised > 0 {
+        tracing::info!(tenant = %prefix, customers = anonymised, "retention rule anonymised customers");
+    }
     crate::metrics::record_expiration_run("daily");
     crate::metrics::record_points("expired", expired.points);
     Ok(Some(expired))

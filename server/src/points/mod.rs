@@ -35,6 +35,7 @@ pub mod returns;
 pub mod rules;
 pub mod stats;
 pub mod store;
+pub mod suppression;
 pub mod transactions;
 pub mod velocity;
 pub mod void;
@@ -49,6 +50,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(transactions::router())
         .merge(stats::router())
         .merge(alerts::router())
+        .merge(suppression::router())
 }
 
 /// The kind of a ledger row.
@@ -61,6 +63,9 @@ pub enum Kind {
     Cancellation,
     /// Part or all of an accredited invoice given back (docs/points.md, "Returns").
     Return,
+    /// The points a suppressed customer still held, taken off when their personal data was
+    /// anonymised (docs/privacy.md, "Suppression").
+    Forfeit,
 }
 
 impl Kind {
@@ -71,6 +76,7 @@ impl Kind {
             Kind::Expiration => "expiration",
             Kind::Cancellation => "cancellation",
             Kind::Return => "return",
+            Kind::Forfeit => "forfeit",
         }
     }
 
@@ -81,6 +87,7 @@ impl Kind {
             "expiration" => Some(Kind::Expiration),
             "cancellation" => Some(Kind::Cancellation),
             "return" => Some(Kind::Return),
+            "forfeit" => Some(Kind::Forfeit),
             _ => None,
         }
     }

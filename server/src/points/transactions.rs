@@ -39,7 +39,7 @@ async fn list(t: Tenant) -> AppResult<Json<Vec<Transaction>>> {
 pub struct SearchParams {
     /// Part of the customer's name or document (case-insensitive).
     pub text: Option<String>,
-    /// accreditation, redemption, expiration, cancellation or return.
+    /// accreditation, redemption, expiration, cancellation, return or forfeit.
     #[serde(rename = "type")]
     pub kind: Option<String>,
     /// Point of sale id.

@@ -206,7 +206,7 @@ async fn check_target(conn: &Conn, by: &CurrentUser, id: i64) -> AppResult<store
 fn check_voidable(kind: Kind) -> AppResult<()> {
     match kind {
         Kind::Accreditation | Kind::Redemption => Ok(()),
-        Kind::Expiration | Kind::Cancellation => Err(AppError::conflict(Msg::VoidNotVoidable)),
+        Kind::Expiration | Kind::Cancellation | Kind::Forfeit => Err(AppError::conflict(Msg::VoidNotVoidable)),
         Kind::Return => Err(AppError::conflict(Msg::ReturnNotVoidable)),
     }
 }

@@ -22,4 +22,5 @@ mod points;
 mod products;
 mod roles;
 mod scale;
+mod suppression;
 mod tenancy;

@@ -46,6 +46,8 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("GET", "/api/customers/999999/usage", ADMIN | SUPERVISOR | CAJERO_CUSTOMERS),
     ("GET", "/api/customers/search?status=inactive", ADMIN | SUPERVISOR | CAJERO_CUSTOMERS),
     ("POST", "/api/customers/999999/reactivate", ADMIN | SUPERVISOR | CAJERO_CUSTOMERS),
+    ("GET", "/api/customers/999999/data", ADMIN),
+    ("POST", "/api/customers/999999/suppress", ADMIN),
     ("GET", "/api/products", EVERYONE),
     ("GET", "/api/products/all", ADMIN | SUPERVISOR | SUPERVISOR_NONE),
     ("POST", "/api/products", ADMIN | SUPERVISOR),

@@ -1,6 +1,7 @@
 export { SettingsLayout } from './SettingsLayout';
 export { CategoriesPage } from './categories/CategoriesPage';
 export { CustomersPage } from './customers/CustomersPage';
+export { CustomerDataPage } from './customers/CustomerDataPage';
 export { PermissionsPage } from './permissions/PermissionsPage';
 export { PosPage } from './pos/PosPage';
 export { ProductsPage } from './products/ProductsPage';

@@ -16,6 +16,7 @@ mod idempotency;
 mod ledger;
 mod products;
 mod report;
+mod suppression;
 mod velocity;
 
 pub use alerts::{
@@ -48,5 +49,10 @@ pub use ledger::{
 pub use products::{product, RedeemableProduct, PRODUCT};
 pub use report::{
     search_transactions, transaction_totals, ReportTotals, TransactionFilter, TransactionMatches, REPORT_COUNT_AHEAD,
+};
+pub use suppression::{
+    anonymise_customer, anonymous_label, customer_data_requests, customer_record, customer_transactions,
+    delete_customer, delete_kept_answers, idle_customers, lock_personal, scrub_audit, scrub_data_requests,
+    scrub_ledger_texts, CustomerRecord, Personal,
 };
 pub use velocity::{credited_between, set_approved_by};

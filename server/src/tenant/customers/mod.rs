@@ -117,6 +117,14 @@ removal_handlers! {
     remove: "/customers/{id}",
     /// Makes an inactive customer active again, with their history and points (needs the
     /// customers screen).
-    reactivate: "/customers/{id}/reactivate" => Customer,
+    reactivate: "/customers/{id}/reactivate" => Customer, check: not_suppressed,
     read: store::find, detail: |customer: &Customer| serde_json::json!({ "document": customer.document }),
+}
+
+/// An anonymised customer stays inactive for good (docs/privacy.md, "Suppression").
+async fn not_suppressed(t: &Tenant, id: i64) -> AppResult<()> {
+    if store::is_suppressed(t, id).await? {
+        return Err(AppError::conflict(Msg::CustomerSuppressedNoReactivate));
+    }
+    Ok(())
 }

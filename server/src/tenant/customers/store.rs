@@ -33,7 +33,8 @@ pub async fn list(conn: &Conn) -> AppResult<Vec<Customer>> {
 #[instrument(level = "debug", skip_all, fields(active = active, page = page.page))]
 pub async fn search(conn: &Conn, active: bool, text: Option<&str>, page: &Page) -> AppResult<(Vec<Customer>, i64)> {
     // Literal conditions, so that the plans of the active list keep using its partial index.
-    let status = if active { "is_active" } else { "not is_active" };
+    // Anonymised customers (docs/privacy.md) are no one to list or reactivate.
+    let status = if active { "is_active" } else { "not is_active and suppressed_at is null" };
     let (items, total) = match text {
         None => {
             let total_stmt = conn.prepare_cached(&format!("select count(*) from customers where {status}")).await?;
@@ -127,4 +128,13 @@ pub async fn update(conn: &Conn, id: i64, c: &ValidCustomer) -> AppResult<Option
 pub async fn find(conn: &Conn, id: i64) -> AppResult<Customer> {
     let select = format!("select {CUSTOMER_COLUMNS} from customers where id = $1");
     by_id(conn, &select, id, Msg::CustomerNotFound, Customer::from_row).await
+}
+
+/// Whether a customer's personal data was suppressed (anonymised).
+#[instrument(level = "debug", skip_all, fields(id = id))]
+pub async fn is_suppressed(conn: &Conn, id: i64) -> AppResult<bool> {
+    let stmt = conn
+        .prepare_cached("select exists (select 1 from customers where id = $1 and suppressed_at is not null)")
+        .await?;
+    Ok(conn.query_one(&stmt, &[&id]).await?.get(0))
 }

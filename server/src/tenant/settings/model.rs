@@ -79,6 +79,10 @@ pub struct Settings {
     /// An alert is raised for a customer with more than this many accreditations and redemptions
     /// in one local day: 0 to 1,000 (0 turns it off; docs/points.md, "Alerts").
     pub alert_operations_per_day: i32,
+    /// Customers without activity (accreditation or redemption, else enrolment) for this many
+    /// years are anonymised by the daily job: 1 to 100; 0, the default, is off (docs/privacy.md,
+    /// "Retention").
+    pub retention_years: i32,
 }
 
 impl Settings {
@@ -170,6 +174,8 @@ pub struct SettingsInput {
     max_points_per_customer_per_day: Option<serde_json::Value>,
     /// 0 to 1,000 operations of a customer in a day before an alert (0: off).
     alert_operations_per_day: Option<i64>,
+    /// 0 (off) to 100 years without activity before a customer is anonymised.
+    retention_years: Option<i64>,
 }
 
 /// The most a daily accreditation limit may be set to.
@@ -321,6 +327,14 @@ impl SettingsInput {
                 ));
             }
             s.alert_operations_per_day = v as i32;
+        }
+        if let Some(v) = self.retention_years {
+            if !(0..=100).contains(&v) {
+                return Err(AppError::bad_request(
+                    Msg::FieldRange.field(Field::RetentionYears).with("min", 0).with("max", 100),
+                ));
+            }
+            s.retention_years = v as i32;
         }
         Ok(s)
     }

@@ -11,7 +11,7 @@ use crate::error::{AppError, AppResult};
 pub const SELECT: &str = "select points_per_peso, redemption_rate, campaign_multiplier, expiration_policy, \
     points_expiration_days, inactivity_days, enable_first_purchase_bonus, first_purchase_bonus_multiplier, \
     enable_birthday_bonus, birthday_bonus_multiplier, role_permissions, time_zone, return_of_spent_points, \
-    max_accreditations_per_customer_per_day, max_points_per_customer_per_day, alert_operations_per_day from settings";
+    max_accreditations_per_customer_per_day, max_points_per_customer_per_day, alert_operations_per_day, retention_years from settings";
 
 /// The company's rules.
 #[instrument(level = "debug", skip_all)]
@@ -37,6 +37,7 @@ pub async fn load(conn: &Conn) -> AppResult<Settings> {
         max_accreditations_per_customer_per_day: row.get("max_accreditations_per_customer_per_day"),
         max_points_per_customer_per_day: row.get("max_points_per_customer_per_day"),
         alert_operations_per_day: row.get("alert_operations_per_day"),
+        retention_years: row.get("retention_years"),
     })
 }
 
@@ -58,7 +59,7 @@ pub async fn save(conn: &Conn, s: &Settings) -> AppResult<()> {
          enable_first_purchase_bonus = $7, first_purchase_bonus_multiplier = $8, enable_birthday_bonus = $9, \
          birthday_bonus_multiplier = $10, role_permissions = $11, time_zone = $12, return_of_spent_points = $13, \
          max_accreditations_per_customer_per_day = $14, max_points_per_customer_per_day = $15, \
-         alert_operations_per_day = $16, updated_at = now()",
+         alert_operations_per_day = $16, retention_years = $17, updated_at = now()",
         &[
             &s.points_per_peso,
             &s.redemption_rate,
@@ -76,6 +77,7 @@ pub async fn save(conn: &Conn, s: &Settings) -> AppResult<()> {
             &s.max_accreditations_per_customer_per_day,
             &s.max_points_per_customer_per_day,
             &s.alert_operations_per_day,
+            &s.retention_years,
         ],
     )
     .await?;

@@ -1,4 +1,9 @@
+import { DocumentTextIcon, NoSymbolIcon } from '@heroicons/react/24/outline';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../../app/hooks';
+import { selectUser } from '../../../app/session';
 import { useFormat } from '../../../app/useFormat';
 import {
   AddFormPanel,
@@ -12,8 +17,11 @@ import {
   useListState,
   useRecordList,
 } from '../../../components/list';
+import type { MenuEntry } from '../../../components/Menu';
+import { customerDataPath } from '../../../lib/paths';
 import type { Customer } from '../../../lib/types';
 import { RowMenu } from '../shared/RowMenu';
+import { SuppressCustomerModal } from './SuppressCustomerModal';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { checkCustomer, customerFormValues, EMPTY_CUSTOMER, type CustomerFormValues } from './customerForm';
 import { CustomerFields } from './CustomerFields';
@@ -98,6 +106,28 @@ export function CustomersPage() {
     inactive: records.showInactive,
   });
   const usage = useGetCustomerUsageQuery(records.usageArg, USAGE_QUERY_OPTIONS);
+  const isAdmin = useAppSelector(selectUser)?.role === 'admin';
+  const navigate = useNavigate();
+  const [suppressing, setSuppressing] = useState<Customer | null>(null);
+  // The holder's rights under Ley 1581 (docs/privacy.md): admins only.
+  const privacyEntries = (customer: Customer): MenuEntry[] =>
+    isAdmin
+      ? [
+          {
+            key: 'exportData',
+            label: t('customers.menu.exportData'),
+            icon: <DocumentTextIcon aria-hidden="true" />,
+            onSelect: () => void navigate(customerDataPath(customer.id)),
+          },
+          {
+            key: 'suppress',
+            label: t('customers.menu.suppress'),
+            icon: <NoSymbolIcon aria-hidden="true" />,
+            onSelect: () => setSuppressing(customer),
+            danger: true,
+          },
+        ]
+      : [];
 
   const emptyText = isLoading ? t('common.loading') : isError ? t('customers.errorLoading') : t('customers.empty');
 
@@ -151,7 +181,12 @@ export function CustomersPage() {
             </div>
           )}
           renderActions={(customer) => (
-            <RowMenu name={customer.name} onEdit={() => records.rows.onEdit(customer)} onDelete={() => records.rows.onDelete(customer)} />
+            <RowMenu
+              name={customer.name}
+              onEdit={() => records.rows.onEdit(customer)}
+              onDelete={() => records.rows.onDelete(customer)}
+              after={privacyEntries(customer)}
+            />
           )}
         />
       }
@@ -163,6 +198,7 @@ export function CustomersPage() {
         hasRelated={(u) => u.transactions > 0}
         texts={{ soft: 'customers.deleteSoft', hard: 'customers.deleteHard', deleted: 'customers.successDeleted' }}
       />
+      {suppressing ? <SuppressCustomerModal customer={suppressing} onClose={() => setSuppressing(null)} /> : null}
     </ListScreen>
   );
 }

@@ -1,7 +1,7 @@
 import { api, listTags } from '../../../app/api';
 import { entityEndpoints } from '../../../app/entityEndpoints';
 import type { CustomerInput } from '../../points';
-import type { Customer, Paged } from '../../../lib/types';
+import type { Customer, CustomerData, Paged, SuppressResponse } from '../../../lib/types';
 import type { DeleteResult } from '../shared/types';
 
 // Adding a customer is shared with the till (enrolling a customer the lookup did not find).
@@ -35,6 +35,23 @@ export const customersApi = api.injectEndpoints({
       deleteCustomer: customers.remove<DeleteResult>(dashboardFigures),
       getCustomerUsage: customers.usage<{ transactions: number }>(),
       reactivateCustomer: customers.reactivate<Customer>(dashboardFigures),
+      /** Everything held about a customer; the server records each export in the audit trail. */
+      getCustomerData: build.query<CustomerData, number>({
+        query: (id) => `/customers/${id}/data`,
+        // Every look is an export of its own: nothing kept for the next visit.
+        keepUnusedDataFor: 0,
+      }),
+      /** Deletes or anonymises a customer for good; its forfeited points leave the figures. */
+      suppressCustomer: build.mutation<SuppressResponse, number>({
+        query: (id) => ({ url: `/customers/${id}/suppress`, method: 'POST' }),
+        invalidatesTags: (_result, _error, id) => [
+          { type: 'Customer', id },
+          { type: 'Customer', id: 'LIST' },
+          { type: 'Transaction', id: 'LIST' },
+          { type: 'DataRequest', id: 'LIST' },
+          ...dashboardFigures,
+        ],
+      }),
     };
   },
 });
@@ -45,4 +62,6 @@ export const {
   useDeleteCustomerMutation,
   useGetCustomerUsageQuery,
   useReactivateCustomerMutation,
+  useGetCustomerDataQuery,
+  useSuppressCustomerMutation,
 } = customersApi;

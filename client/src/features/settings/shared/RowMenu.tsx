@@ -9,10 +9,12 @@ export interface RowMenuProps {
   onDelete: () => void;
   /** Actions shown before edit and delete (e.g. reactivate). */
   extra?: readonly MenuEntry[];
+  /** Actions shown after edit and delete (e.g. a customer's personal data). */
+  after?: readonly MenuEntry[];
 }
 
 /** A row's actions behind a '⋮' button, in the floating menu every list shares. */
-export function RowMenu({ name, onEdit, onDelete, extra = [] }: RowMenuProps) {
+export function RowMenu({ name, onEdit, onDelete, extra = [], after = [] }: RowMenuProps) {
   const { t } = useTranslation();
   return (
     <Menu
@@ -24,6 +26,7 @@ export function RowMenu({ name, onEdit, onDelete, extra = [] }: RowMenuProps) {
         ...extra,
         { key: 'edit', label: t('common.edit'), icon: <PencilSquareIcon aria-hidden="true" />, onSelect: onEdit },
         { key: 'delete', label: t('common.delete'), icon: <TrashIcon aria-hidden="true" />, onSelect: onDelete, danger: true },
+        ...after,
       ]}
     />
   );
