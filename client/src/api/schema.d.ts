@@ -688,6 +688,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/super/company-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every active company's figures, sorted and paged, with the platform's totals (super admin).
+         *     Counts and sizes only: no customer's personal data.
+         */
+        get: operations["list_company_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super/company-stats/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Computes every active company's figures now (super admin), and answers how many were
+         *     computed. A company that fails keeps its previous figures and is logged.
+         */
+        post: operations["refresh_company_stats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/super/impersonate": {
         parameters: {
             query?: never;
@@ -1232,6 +1272,71 @@ export interface components {
             /** @description The tax id (NIT): required, at most 40 characters. */
             taxId: string;
         };
+        /** @description A company's figures as the operator sees them: counts and sizes, never a customer's data. */
+        CompanyStats: {
+            /**
+             * Format: int64
+             * @description The company's id on the platform.
+             */
+            companyId: number;
+            /**
+             * Format: date-time
+             * @description When these figures were computed (RFC 3339, UTC); null until first computed.
+             */
+            computedAt?: string | null;
+            /**
+             * Format: int64
+             * @description Active customers; null until first computed.
+             */
+            customers?: number | null;
+            /**
+             * Format: date-time
+             * @description The latest ledger entry's time (RFC 3339, UTC); null when there is none.
+             */
+            lastActivityAt?: string | null;
+            /** @description The company's trade name. */
+            name: string;
+            /** @description The company's prefix (its schema is `tenant_<prefix>`). */
+            prefix: string;
+            /**
+             * Format: int32
+             * @description The latest tenant migration applied to the company's schema; null until first computed.
+             */
+            schemaVersion?: number | null;
+            /**
+             * Format: int64
+             * @description Bytes on disk of the company's tables with their indexes and TOAST; null until first
+             *     computed.
+             */
+            sizeBytes?: number | null;
+            /**
+             * Format: int64
+             * @description Ledger entries of the 30 days before `computedAt`; null until first computed.
+             */
+            transactions30d?: number | null;
+        };
+        /** @description One page of the operator's view and the platform's totals. */
+        CompanyStatsPage: {
+            /** @description The page's rows, in the requested order. */
+            items: components["schemas"]["CompanyStats"][];
+            /**
+             * Format: int64
+             * @description The page answered, from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page: 10, 25 or 50.
+             */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Companies matching the search (all active companies without one).
+             */
+            total: number;
+            /** @description The platform's totals, whatever the search. */
+            totals: components["schemas"]["PlatformTotals"];
+        };
         /** @description A customer as the API answers it. */
         Customer: {
             /** @description Null when not given. */
@@ -1673,6 +1778,35 @@ export interface components {
             /** @description A confirmation in the request's language (`Accept-Language`, Spanish by default). */
             message: string;
         };
+        /** @description The platform's totals over every active company. */
+        PlatformTotals: {
+            /**
+             * Format: int64
+             * @description Active companies.
+             */
+            companies: number;
+            /**
+             * Format: date-time
+             * @description The oldest figures' computation time: every figure is at least this recent. Null when
+             *     no company has figures yet.
+             */
+            computedAt?: string | null;
+            /**
+             * Format: int64
+             * @description Active customers of every company.
+             */
+            customers: number;
+            /**
+             * Format: int64
+             * @description Bytes on disk of every company's schema.
+             */
+            sizeBytes: number;
+            /**
+             * Format: int64
+             * @description Ledger entries of the last 30 days of every company.
+             */
+            transactions30d: number;
+        };
         /** @description A point of sale: the till or store where users post. */
         PointOfSale: {
             /**
@@ -2055,6 +2189,15 @@ export interface components {
              * @description Active supervisors and cashiers.
              */
             users: number;
+        };
+        /** @description What a refresh of the figures did. */
+        StatsRefresh: {
+            /** @description Companies whose figures were due (every active company, on the operator's demand). */
+            companies: number;
+            /** @description Companies whose figures could not be computed (logged); their previous figures stay. */
+            failed: number;
+            /** @description Companies whose figures were computed anew. */
+            refreshed: number;
         };
         /** @description A ledger row as the API answers it. */
         Transaction: {
@@ -7292,6 +7435,220 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    list_company_stats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of `name` (default), `prefix`, `schemaVersion`, `sizeBytes`, `customers`,
+                 *     `transactions30d`, `lastActivityAt`, `computedAt`.
+                 */
+                sort?: string;
+                /** @description `asc` (default) or `desc`; companies without figures come last either way. */
+                order?: string;
+                /** @description Part of the company's name, prefix or tax id (case-insensitive). */
+                q?: string;
+                /** @description From 1 (default 1). */
+                page?: string;
+                /** @description 10, 25 or 50 (default 10). */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyStatsPage"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    refresh_company_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsRefresh"];
                 };
             };
             /** @description Invalid input */
