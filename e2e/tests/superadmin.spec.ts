@@ -1,9 +1,10 @@
 // The super-admin screen: create (with validation), search, page, edit, impersonate and exit,
 // delete a company (docs/screens.md).
 
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { as, expect, test, uniqueTag } from '../support/fixtures';
-import { t } from '../support/i18n';
+import { exactly, t } from '../support/i18n';
 import { LoginPage } from '../support/pages/login';
 import { AppShell } from '../support/pages/shell';
 import { SuperAdminPage } from '../support/pages/superadmin';
@@ -238,4 +239,107 @@ test('deletes a company after a warning that names it', async ({ page, run, newC
   await shell.logoutButton().click();
   await login.login(company.admin.username, company.admin.password);
   await expect(login.error()).toHaveText(t('login.error'));
+});
+
+type Column = 'name' | 'prefix' | 'schemaVersion' | 'customers' | 'transactions30d' | 'sizeBytes' | 'lastActivityAt' | 'computedAt';
+
+/** The figures per company view of /superadmin (its locators, read in Spanish). */
+class FiguresView {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.getByRole('button', { name: exactly(t('superAdmin.stats.title')) }).click();
+  }
+
+  table(): Locator {
+    return this.page.getByRole('table');
+  }
+
+  search(): Locator {
+    return this.page.getByRole('searchbox', { name: t('superAdmin.stats.searchLabel') });
+  }
+
+  refreshButton(): Locator {
+    return this.page.getByRole('button', { name: t('superAdmin.stats.refresh') });
+  }
+
+  header(column: Column): Locator {
+    return this.table().getByRole('columnheader', { name: t(`superAdmin.stats.columns.${column}`) });
+  }
+
+  row(name: string): Locator {
+    return this.table().getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: exactly(name) }) });
+  }
+
+  /** The cell of a column in a row, by the column's place in the header. */
+  async cell(row: Locator, column: Column): Promise<Locator> {
+    const headers = await this.table().getByRole('columnheader').allTextContents();
+    const index = headers.findIndex((text) => text.trim() === t(`superAdmin.stats.columns.${column}`));
+    return row.getByRole('cell').nth(index - 1);
+  }
+
+  /** The figures of a column down the shown page, as numbers. */
+  async column(column: Column): Promise<number[]> {
+    const headers = await this.table().getByRole('columnheader').allTextContents();
+    const index = headers.findIndex((text) => text.trim() === t(`superAdmin.stats.columns.${column}`));
+    const rows = await this.table().locator('tbody tr').all();
+    const values = [];
+    for (const row of rows) {
+      const text = (await row.getByRole('cell').nth(index - 1).textContent()) ?? '';
+      values.push(Number(text.replace(/\D/g, '')));
+    }
+    return values;
+  }
+}
+
+test.describe('figures per company', () => {
+  test("the operator sees a new company's customers after a refresh, and sorts by a column", async ({ page, newCompany }) => {
+    const company = await newCompany();
+    const shell = new AppShell(page);
+    const figures = new FiguresView(page);
+    await new SuperAdminPage(page).goto();
+    await figures.open();
+    await figures.search().fill(company.prefix);
+    const row = figures.row(company.name);
+
+    await test.step('provisioned: figures of an empty company', async () => {
+      await expect(row).toBeVisible();
+      await expect(row).toContainText(`@${company.prefix}`);
+      await expect(await figures.cell(row, 'customers')).toHaveText('0');
+      await expect(await figures.cell(row, 'lastActivityAt')).toHaveText(t('superAdmin.stats.noActivity'));
+    });
+
+    await test.step('two customers join: shown once the figures are computed again', async () => {
+      await company.api.createCustomer({ name: 'Ana Cifras', document: `9${Date.now() % 1e8}1` });
+      await company.api.createCustomer({ name: 'Beto Cifras', document: `9${Date.now() % 1e8}2` });
+      await figures.refreshButton().click();
+      await expect(shell.toast(/^Cifras calculadas para \d+ empresas\.$/)).toBeVisible();
+      await expect(await figures.cell(row, 'customers')).toHaveText('2');
+      await expect(page.getByTestId('stats-computed-at')).toContainText('Cifras calculadas el');
+      // Counts only: no customer's name is shown.
+      await expect(page.getByText('Ana Cifras')).toHaveCount(0);
+    });
+
+    await test.step('sorted by customers: largest first, then smallest first', async () => {
+      await figures.search().fill('');
+      await figures.header('customers').getByRole('button').click();
+      await expect(figures.header('customers')).toHaveAttribute('aria-sort', 'descending');
+      await expect(figures.header('name')).not.toHaveAttribute('aria-sort');
+      await expect.poll(async () => {
+        const values = await figures.column('customers');
+        return values.every((value, i) => i === 0 || (values[i - 1] ?? 0) >= value);
+      }).toBe(true);
+      await figures.header('customers').getByRole('button').click();
+      await expect(figures.header('customers')).toHaveAttribute('aria-sort', 'ascending');
+    });
+
+    await test.step('the view passes the accessibility audit', async () => {
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .withRules(['label-content-name-mismatch', 'landmark-unique'])
+        .analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  });
 });

@@ -229,6 +229,8 @@ catalogue! {
         PrefixReserved = "company.prefixReserved" { es: "El prefijo '{prefix}' está reservado; elija otro.", en: "prefix '{prefix}' is reserved, choose another" },
         PrefixExists = "company.prefixExists" { es: "Ya existe una empresa con este prefijo.", en: "company prefix already exists" },
         SuperAdminExists = "superAdmin.exists" { es: "El superadministrador ya existe.", en: "super admin already exists" },
+        StatsSortInvalid = "companyStats.sort" { es: "El orden debe ser uno de: {fields}.", en: "sort must be one of: {fields}" },
+        StatsOrderInvalid = "companyStats.order" { es: "El sentido del orden debe ser asc o desc.", en: "order must be asc or desc" },
 
         // Customers
         CustomerNotFound = "customer.notFound" { es: "Cliente no encontrado.", en: "customer not found" },

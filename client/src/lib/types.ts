@@ -20,6 +20,12 @@ export type AuthResponse = Schemas['SessionResponse'];
 /** A company as listed on the super-admin screen. */
 export type Company = Schemas['Company'];
 
+/** One page of the operator's figures per company, with the platform's totals. */
+export type CompanyStatsPage = Schemas['CompanyStatsPage'];
+
+/** What computing the figures again did. */
+export type StatsRefresh = Schemas['StatsRefresh'];
+
 export type RolePermissions = Schemas['RolePermissions'];
 
 /** The values of `Settings['expirationPolicy']` (the API sends a plain string); docs/points.md. */

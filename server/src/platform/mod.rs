@@ -14,15 +14,17 @@ use crate::session::{self, SessionResponse, SuperAdmin, UserView};
 use crate::state::AppState;
 
 mod model;
+pub mod stats;
 pub mod store;
 
-pub use model::{Company, CompanyDetails, CompanyInput, NewCompany};
+pub use model::{Company, CompanyDetails, CompanyInput, CompanyStats, NewCompany, PlatformTotals, StatsRefresh};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(list_companies, create_company_handler))
         .routes(routes!(update_company, delete_company_handler))
         .routes(routes!(impersonate))
+        .merge(stats::router())
 }
 
 /// Active companies, sorted by name.
@@ -152,6 +154,7 @@ pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> A
     match store::provision(&mut client, &new.prefix, password_hash, template.as_deref()).await {
         Ok(version) => {
             store::activate(&mut client, &mut company, version, actor).await?;
+            stats::refresh_one(state, company.id, &new.prefix).await;
             tracing::info!(company = %new.prefix, "company created");
             Ok(company)
         }

@@ -126,3 +126,133 @@ pub struct CompanyAdmin {
     pub username: String,
     pub session_version: i32,
 }
+
+/// A company's figures as the operator sees them: counts and sizes, never a customer's data.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyStats {
+    /// The company's id on the platform.
+    pub company_id: i64,
+    /// The company's trade name.
+    pub name: String,
+    /// The company's prefix (its schema is `tenant_<prefix>`).
+    pub prefix: String,
+    /// The latest tenant migration applied to the company's schema; null until first computed.
+    pub schema_version: Option<i32>,
+    /// Bytes on disk of the company's tables with their indexes and TOAST; null until first
+    /// computed.
+    pub size_bytes: Option<i64>,
+    /// Active customers; null until first computed.
+    pub customers: Option<i64>,
+    /// Ledger entries of the 30 days before `computedAt`; null until first computed.
+    #[serde(rename = "transactions30d")]
+    pub transactions_30d: Option<i64>,
+    /// The latest ledger entry's time (RFC 3339, UTC); null when there is none.
+    pub last_activity_at: Option<chrono::DateTime<chrono::Utc>>,
+    /// When these figures were computed (RFC 3339, UTC); null until first computed.
+    pub computed_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// The platform's totals over every active company.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlatformTotals {
+    /// Active companies.
+    pub companies: i64,
+    /// Active customers of every company.
+    pub customers: i64,
+    /// Ledger entries of the last 30 days of every company.
+    #[serde(rename = "transactions30d")]
+    pub transactions_30d: i64,
+    /// Bytes on disk of every company's schema.
+    pub size_bytes: i64,
+    /// The oldest figures' computation time: every figure is at least this recent. Null when
+    /// no company has figures yet.
+    pub computed_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+/// One page of the operator's view and the platform's totals.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CompanyStatsPage {
+    /// The page's rows, in the requested order.
+    pub items: Vec<CompanyStats>,
+    /// Companies matching the search (all active companies without one).
+    pub total: i64,
+    /// The page answered, from 1.
+    pub page: i64,
+    /// Rows per page: 10, 25 or 50.
+    pub page_size: i64,
+    /// The platform's totals, whatever the search.
+    pub totals: PlatformTotals,
+}
+
+/// What a refresh of the figures did.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatsRefresh {
+    /// Companies whose figures were due (every active company, on the operator's demand).
+    pub companies: usize,
+    /// Companies whose figures were computed anew.
+    pub refreshed: usize,
+    /// Companies whose figures could not be computed (logged); their previous figures stay.
+    pub failed: usize,
+}
+
+/// A column the operator's view sorts by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsSort {
+    Name,
+    Prefix,
+    SchemaVersion,
+    SizeBytes,
+    Customers,
+    Transactions30d,
+    LastActivityAt,
+    ComputedAt,
+}
+
+impl StatsSort {
+    /// The names the API accepts, as the answer's fields are named.
+    pub const NAMES: &'static str =
+        "name, prefix, schemaVersion, sizeBytes, customers, transactions30d, lastActivityAt, computedAt";
+
+    pub fn parse(value: &str) -> Option<Self> {
+        Some(match value {
+            "name" => StatsSort::Name,
+            "prefix" => StatsSort::Prefix,
+            "schemaVersion" => StatsSort::SchemaVersion,
+            "sizeBytes" => StatsSort::SizeBytes,
+            "customers" => StatsSort::Customers,
+            "transactions30d" => StatsSort::Transactions30d,
+            "lastActivityAt" => StatsSort::LastActivityAt,
+            "computedAt" => StatsSort::ComputedAt,
+            _ => return None,
+        })
+    }
+
+    /// The SQL expression sorted on (a fixed text, never the request's).
+    pub fn expression(self) -> &'static str {
+        match self {
+            StatsSort::Name => "lower(c.name)",
+            StatsSort::Prefix => "c.prefix",
+            StatsSort::SchemaVersion => "s.schema_version",
+            StatsSort::SizeBytes => "s.size_bytes",
+            StatsSort::Customers => "s.customers",
+            StatsSort::Transactions30d => "s.transactions_30d",
+            StatsSort::LastActivityAt => "s.last_activity_at",
+            StatsSort::ComputedAt => "s.computed_at",
+        }
+    }
+}
+
+/// A validated request of the operator's view.
+#[derive(Clone, Debug)]
+pub struct StatsQuery {
+    pub sort: StatsSort,
+    pub descending: bool,
+    /// A `like` pattern of the lower-cased search text, when there is one.
+    pub pattern: Option<String>,
+    pub page: i64,
+    pub page_size: i64,
+}

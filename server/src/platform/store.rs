@@ -1,12 +1,13 @@
 //! The platform's data access: companies and the platform's audit trail, a company's schema
 //! created and dropped, an impersonation's records, super admins.
 
+use chrono::{DateTime, Utc};
 use deadpool_postgres::Pool;
 use tokio::task::JoinHandle;
 use tokio_postgres::{Client, GenericClient, Row};
 use tracing::instrument;
 
-use super::model::{Company, CompanyAdmin, CompanyDetails};
+use super::model::{Company, CompanyAdmin, CompanyDetails, CompanyStats, PlatformTotals, StatsQuery};
 use crate::db::{self, quote_ident, tenant_schema, Pools, TenantTx};
 use crate::domain::Prefix;
 use crate::error::AppResult;
@@ -281,5 +282,127 @@ pub async fn upsert_super_admin(client: &Client, username: &str, hash: &str) -> 
             &[&username, &hash],
         )
         .await?;
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------------
+// The operator's view: figures per company in `platform.company_stats`
+
+fn company_stats_from_row(row: &Row) -> CompanyStats {
+    CompanyStats {
+        company_id: row.get("id"),
+        name: row.get("name"),
+        prefix: row.get("prefix"),
+        schema_version: row.get("schema_version"),
+        size_bytes: row.get("size_bytes"),
+        customers: row.get("customers"),
+        transactions_30d: row.get("transactions_30d"),
+        last_activity_at: row.get("last_activity_at"),
+        computed_at: row.get("computed_at"),
+    }
+}
+
+/// One page of active companies with their figures, in the query's order (companies without
+/// figures yet last), and how many companies match the search.
+#[instrument(level = "debug", skip_all)]
+pub async fn company_stats_page(client: &impl GenericClient, q: &StatsQuery) -> AppResult<(Vec<CompanyStats>, i64)> {
+    let direction = if q.descending { "desc" } else { "asc" };
+    let sql = format!(
+        "select c.id, c.name, c.prefix, s.schema_version, s.size_bytes, s.customers, s.transactions_30d, \
+         s.last_activity_at, s.computed_at \
+         from platform.companies c left join platform.company_stats s on s.company_id = c.id \
+         where c.state = 'active' \
+           and ($1::text is null or lower(c.name) like $1 or c.prefix like $1 or lower(c.tax_id) like $1) \
+         order by {} {direction} nulls last, c.id {direction} limit $2 offset $3",
+        q.sort.expression()
+    );
+    let offset = (q.page - 1) * q.page_size;
+    let rows = client.query(&sql, &[&q.pattern, &q.page_size, &offset]).await?;
+    let total: i64 = client
+        .query_one(
+            "select count(*) from platform.companies c where c.state = 'active' \
+             and ($1::text is null or lower(c.name) like $1 or c.prefix like $1 or lower(c.tax_id) like $1)",
+            &[&q.pattern],
+        )
+        .await?
+        .get(0);
+    Ok((rows.iter().map(company_stats_from_row).collect(), total))
+}
+
+/// The platform's totals over every active company's latest figures.
+#[instrument(level = "debug", skip_all)]
+pub async fn platform_totals(client: &impl GenericClient) -> AppResult<PlatformTotals> {
+    let row = client
+        .query_one(
+            "select count(*) as companies, coalesce(sum(s.customers), 0)::bigint as customers, \
+             coalesce(sum(s.transactions_30d), 0)::bigint as transactions_30d, \
+             coalesce(sum(s.size_bytes), 0)::bigint as size_bytes, min(s.computed_at) as computed_at \
+             from platform.companies c left join platform.company_stats s on s.company_id = c.id \
+             where c.state = 'active'",
+            &[],
+        )
+        .await?;
+    Ok(PlatformTotals {
+        companies: row.get("companies"),
+        customers: row.get("customers"),
+        transactions_30d: row.get("transactions_30d"),
+        size_bytes: row.get("size_bytes"),
+        computed_at: row.get("computed_at"),
+    })
+}
+
+/// The active companies whose figures were computed before `before` (or never), the oldest
+/// first; every active company when `before` is `None`.
+#[instrument(level = "debug", skip_all)]
+pub async fn companies_due_for_stats(
+    client: &impl GenericClient,
+    before: Option<DateTime<Utc>>,
+) -> Result<Vec<(i64, Prefix)>, tokio_postgres::Error> {
+    let rows = client
+        .query(
+            "select c.id, c.prefix from platform.companies c \
+             left join platform.company_stats s on s.company_id = c.id \
+             where c.state = 'active' and ($1::timestamptz is null or s.computed_at is null or s.computed_at < $1) \
+             order by s.computed_at nulls first, c.id",
+            &[&before],
+        )
+        .await?;
+    Ok(rows.iter().map(|row| (row.get("id"), Prefix::from_trusted(row.get("prefix")))).collect())
+}
+
+/// Computes one company's figures in its schema at `now` and keeps them: the latest applied
+/// migration, the size of its tables (with indexes and TOAST), active customers, ledger entries
+/// of the 30 days before `now`, the latest entry's time. Counts only: no customer's data leaves
+/// the schema. Nothing is written for a company that is no longer active.
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn refresh_company_stats(
+    client: &impl GenericClient,
+    id: i64,
+    prefix: &Prefix,
+    now: DateTime<Utc>,
+) -> Result<(), tokio_postgres::Error> {
+    let name = tenant_schema(prefix);
+    let schema = quote_ident(&name);
+    let history = migrate::HISTORY_TABLE;
+    let sql = format!(
+        "insert into platform.company_stats \
+           (company_id, schema_version, size_bytes, customers, transactions_30d, last_activity_at, computed_at) \
+         select $1, \
+           (select max(version) from {schema}.{history}), \
+           (select coalesce(sum(pg_total_relation_size(t.oid)), 0)::bigint from pg_catalog.pg_class t \
+              join pg_catalog.pg_namespace n on n.oid = t.relnamespace \
+              where n.nspname = $2 and t.relkind in ('r', 'p', 'm')), \
+           (select count(*) from {schema}.customers where is_active), \
+           (select count(*) from {schema}.transactions where created_at > $3::timestamptz - interval '30 days' \
+              and created_at <= $3), \
+           (select max(created_at) from {schema}.transactions), \
+           $3 \
+         where exists (select 1 from platform.companies where id = $1 and state = 'active') \
+         on conflict (company_id) do update set schema_version = excluded.schema_version, \
+           size_bytes = excluded.size_bytes, customers = excluded.customers, \
+           transactions_30d = excluded.transactions_30d, last_activity_at = excluded.last_activity_at, \
+           computed_at = excluded.computed_at"
+    );
+    client.execute(&sql, &[&id, &name, &now]).await?;
     Ok(())
 }

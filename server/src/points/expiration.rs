@@ -206,6 +206,8 @@ pub struct DailySummary {
     pub ran: usize,
     pub failed: usize,
     pub points: i64,
+    /// Companies whose figures for the operator's view were computed again in this pass.
+    pub stats_refreshed: usize,
 }
 
 /// One pass of the daily job over every active company at `now`. A failing company is logged
@@ -237,6 +239,11 @@ pub async fn run_daily_for_all(state: &AppState, now: DateTime<Utc>) -> AppResul
             }
         }
     }
+    // After the expirations, so that the operator's figures include them.
+    match crate::platform::stats::refresh(state, Some(crate::platform::stats::STATS_MAX_AGE), now).await {
+        Ok(stats) => summary.stats_refreshed = stats.refreshed,
+        Err(err) => tracing::error!(error = ?err, "computing the companies' figures failed"),
+    }
     Ok(summary)
 }
 
@@ -257,6 +264,7 @@ pub fn spawn_daily(state: AppState, first_check_after: StdDuration) -> tokio::ta
                         ran = summary.ran,
                         failed = summary.failed,
                         points = summary.points,
+                        stats_refreshed = summary.stats_refreshed,
                         "daily expiration pass"
                     );
                 }

@@ -9,6 +9,7 @@ mod backup;
 mod citus;
 mod client_files;
 mod companies;
+mod company_stats;
 mod crash;
 mod customers;
 mod data_requests;

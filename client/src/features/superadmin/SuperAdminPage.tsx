@@ -25,6 +25,7 @@ import {
   type NewCompany,
 } from './companiesApi';
 import { CompanyFormModal } from './CompanyFormModal';
+import { CompanyStatsPanel } from './CompanyStatsPanel';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; company: Company } | null;
 
@@ -60,6 +61,7 @@ export function SuperAdminPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Company | null>(null);
+  const [view, setView] = useState<'companies' | 'figures'>('companies');
 
   const companies = useMemo(() => [...(data ?? [])].sort(byName((c: Company) => c.name)), [data]);
 
@@ -141,65 +143,87 @@ export function SuperAdminPage() {
           </button>
         }
       />
-      <PagedList<Company>
-        title={t('superAdmin.listTitle')}
-        items={companies}
-        filter={filterCompany}
-        getKey={(company) => company.id}
-        pageSizes={COMPANY_PAGE_SIZES}
-        defaultPageSize={COMPANY_DEFAULT_PAGE_SIZE}
-        searchPlaceholder={t('superAdmin.searchPlaceholder')}
-        emptyText={t('superAdmin.noCompanies')}
-        noResultsText={t('superAdmin.noResults')}
-        renderItem={(company) => (
-          <div className="company-row">
-            <CompanyLogo company={company} />
-            <div className="company-row-text">
-              <span className="row-title">
-                {company.name} <span className="chip">{`@${company.prefix}`}</span>
-              </span>
-              <span className="row-meta">
-                {[
-                  t('superAdmin.taxIdValue', { taxId: company.taxId }),
-                  company.businessName,
-                  t('superAdmin.adminLogin', { login: adminLogin(company.prefix) }),
-                  company.schemaVersion != null ? t('superAdmin.schemaVersion', { version: company.schemaVersion }) : null,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </span>
+      <div className="view-switch" role="group" aria-label={t('superAdmin.stats.views')}>
+        <button
+          type="button"
+          className={view === 'companies' ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
+          aria-pressed={view === 'companies'}
+          onClick={() => setView('companies')}
+        >
+          {t('superAdmin.listTitle')}
+        </button>
+        <button
+          type="button"
+          className={view === 'figures' ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
+          aria-pressed={view === 'figures'}
+          onClick={() => setView('figures')}
+        >
+          {t('superAdmin.stats.title')}
+        </button>
+      </div>
+      {view === 'figures' ? (
+        <CompanyStatsPanel />
+      ) : (
+        <PagedList<Company>
+          title={t('superAdmin.listTitle')}
+          items={companies}
+          filter={filterCompany}
+          getKey={(company) => company.id}
+          pageSizes={COMPANY_PAGE_SIZES}
+          defaultPageSize={COMPANY_DEFAULT_PAGE_SIZE}
+          searchPlaceholder={t('superAdmin.searchPlaceholder')}
+          emptyText={t('superAdmin.noCompanies')}
+          noResultsText={t('superAdmin.noResults')}
+          renderItem={(company) => (
+            <div className="company-row">
+              <CompanyLogo company={company} />
+              <div className="company-row-text">
+                <span className="row-title">
+                  {company.name} <span className="chip">{`@${company.prefix}`}</span>
+                </span>
+                <span className="row-meta">
+                  {[
+                    t('superAdmin.taxIdValue', { taxId: company.taxId }),
+                    company.businessName,
+                    t('superAdmin.adminLogin', { login: adminLogin(company.prefix) }),
+                    company.schemaVersion != null ? t('superAdmin.schemaVersion', { version: company.schemaVersion }) : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+              </div>
             </div>
-          </div>
-        )}
-        renderActions={(company) => (
-          <>
-            <RowActionButton
-              Icon={ArrowRightEndOnRectangleIcon}
-              text={t('superAdmin.impersonate')}
-              onClick={() => void handleImpersonate(company)}
-              disabled={impersonateState.isLoading}
-            />
-            <button
-              type="button"
-              className="icon-button"
-              onClick={() => setEditing({ kind: 'edit', company })}
-              aria-label={`${t('common.edit')} ${company.name}`}
-              title={t('common.edit')}
-            >
-              <PencilSquareIcon aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              className="icon-button icon-button-danger"
-              onClick={() => setDeleting(company)}
-              aria-label={`${t('common.delete')} ${company.name}`}
-              title={t('common.delete')}
-            >
-              <TrashIcon aria-hidden="true" />
-            </button>
-          </>
-        )}
-      />
+          )}
+          renderActions={(company) => (
+            <>
+              <RowActionButton
+                Icon={ArrowRightEndOnRectangleIcon}
+                text={t('superAdmin.impersonate')}
+                onClick={() => void handleImpersonate(company)}
+                disabled={impersonateState.isLoading}
+              />
+              <button
+                type="button"
+                className="icon-button"
+                onClick={() => setEditing({ kind: 'edit', company })}
+                aria-label={`${t('common.edit')} ${company.name}`}
+                title={t('common.edit')}
+              >
+                <PencilSquareIcon aria-hidden="true" />
+              </button>
+              <button
+                type="button"
+                className="icon-button icon-button-danger"
+                onClick={() => setDeleting(company)}
+                aria-label={`${t('common.delete')} ${company.name}`}
+                title={t('common.delete')}
+              >
+                <TrashIcon aria-hidden="true" />
+              </button>
+            </>
+          )}
+        />
+      )}
 
       {editing ? (
         <CompanyFormModal
