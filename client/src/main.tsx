@@ -7,6 +7,7 @@ import { persistStore, readPersistedState } from './app/persistence';
 import { makeStore } from './app/store';
 import { applyTheme } from './components/PreferencesSync';
 import { setupI18n } from './i18n';
+import { prefetchLayout } from './routes/AppRoutes';
 import './styles/index.css';
 
 const root = document.getElementById('root');
@@ -15,7 +16,6 @@ if (!root) throw new Error('Root element #root not found');
 const persisted = readPersistedState(window.localStorage);
 const store = makeStore(persisted);
 persistStore(store, window.localStorage);
-setupI18n(persisted.preferences.locale);
 applyTheme(persisted.preferences.theme);
 
 // The offline banner and the till follow the browser's view of the connection.
@@ -30,8 +30,14 @@ followConnection();
 // so that its download of the app's files does not compete with the first screen's.
 registerSW({ immediate: false });
 
-createRoot(root).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
+// The first render waits for the visitor's language (a chunk of its own): no untranslated key
+// shows meanwhile. The signed-in shell, a chunk too, downloads alongside: the next screen after
+// the login, or the first one of a signed-in start (docs/performance.md, "Initial JavaScript").
+prefetchLayout();
+void setupI18n(persisted.preferences.locale).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App store={store} />
+    </StrictMode>,
+  ),
 );

@@ -1,10 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { DEFAULT_LOCALE, i18n, setupI18n } from '../i18n';
+import { LOCALES } from '../lib/format';
 
 // Lazy-loaded pages are transformed on first use; on a busy machine that takes over the default
-// 1 s that findBy*/waitFor wait.
-configure({ asyncUtilTimeout: 5000 });
+// 1 s that findBy*/waitFor wait. A signed-in page's first render loads two in turn (the shell,
+// then the page), which under a load of 20 on two cores has taken 5.5 s.
+configure({ asyncUtilTimeout: 10000 });
+
+// The app loads each language's texts on demand (src/i18n); tests get both up front, so that a
+// render shows its texts at once in either language.
+await setupI18n(DEFAULT_LOCALE);
+await i18n.loadLanguages([...LOCALES]);
 
 beforeEach(() => {
   // No test reaches a network: a call nobody mocked fails loudly.

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { as, expect, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';
 import { AccreditPanel, RedeemPanel } from '../../support/pages/operations';
+import { AppShell } from '../../support/pages/shell';
 import { missing, seeded } from '../../support/run';
 import { newCustomer } from '../../support/seed';
 
@@ -117,4 +118,21 @@ test('a redemption is refused offline with the reason, and the shell opens signe
   await expect(page.getByRole('heading', { level: 1, name: t('redeem.title') })).toBeVisible();
   // Still signed in: the header's logout is there.
   await expect(page.getByRole('button', { name: t('header.logout') }).first()).toBeVisible();
+});
+
+test('the language switches from the header with no network: the device keeps both languages', async ({ page, context }) => {
+  const es = new AppShell(page, 'es');
+  await es.open('/accreditar', 'accredit.title');
+  await serviceWorkerReady(page);
+  // Loaded again from the service worker, which now answers the page's requests.
+  await page.reload();
+  await expect(es.heading(t('accredit.title'))).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toContainText(t('offline.banner'));
+  // The English texts were never loaded by this page: they come from the worker's cache.
+  const en = await es.chooseLanguage('en');
+  await expect(en.heading(t('accredit.title', {}, 'en'))).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText(t('offline.banner', {}, 'en'));
+  await context.setOffline(false);
 });
