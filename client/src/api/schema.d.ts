@@ -206,6 +206,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports customers and their opening points from a CSV (UTF-8, `;` or `,`) or XLSX file sent
+         *     as the body (admins only). A dry run (the default) checks every row and writes nothing; a
+         *     real run writes every valid row in one transaction and answers the same counts.
+         */
+        post: operations["import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/customers/search": {
         parameters: {
             query?: never;
@@ -1483,11 +1504,53 @@ export interface components {
              */
             companyId: number;
         };
+        /** @description What an import read and (unless a dry run) wrote. */
+        ImportAnswer: {
+            /**
+             * Format: int64
+             * @description Valid rows whose document no customer has: new customers.
+             */
+            created: number;
+            /** @description True when nothing was written. */
+            dryRun: boolean;
+            /**
+             * Format: int64
+             * @description Errors in all (a row may have several); `errors` lists the first 1,000.
+             */
+            errorCount: number;
+            /** @description The first 1,000 errors, by line. */
+            errors: components["schemas"]["RowError"][];
+            /**
+             * Format: int64
+             * @description The opening points given to the new customers, in all.
+             */
+            openingPoints: number;
+            /**
+             * Format: int64
+             * @description Data rows read (blank rows are not counted).
+             */
+            rows: number;
+            /**
+             * Format: int64
+             * @description Valid rows of existing customers left as they are (`onExisting=skip`).
+             */
+            skipped: number;
+            /**
+             * Format: int64
+             * @description Valid rows of existing customers whose details were replaced (`onExisting=update`).
+             */
+            updated: number;
+            /**
+             * Format: int64
+             * @description Rows without errors: written (or that would be) as below.
+             */
+            valid: number;
+        };
         /**
          * @description The kind of a ledger row.
          * @enum {string}
          */
-        Kind: "accreditation" | "redemption" | "expiration" | "cancellation" | "return";
+        Kind: "accreditation" | "redemption" | "expiration" | "cancellation" | "return" | "opening";
         /** @description What the company owes its customers in points. */
         Liability: {
             /**
@@ -1864,6 +1927,18 @@ export interface components {
             cajero: string[];
             /** @description The paths supervisors may use. */
             supervisor: string[];
+        };
+        /** @description One problem of one row, as a spreadsheet user finds it. */
+        RowError: {
+            /** @description The column as the file's header names it (or the field's name when the file lacks it). */
+            column: string;
+            /**
+             * Format: int64
+             * @description The row's line as a spreadsheet shows it (the header is line 1).
+             */
+            line: number;
+            /** @description What is wrong, in the request's language. */
+            message: string;
         };
         /** @description A new session: its token and the user it is for. */
         SessionResponse: {
@@ -3652,6 +3727,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    import: {
+        parameters: {
+            query?: {
+                /** @description `true` (the default): read and check every row, write nothing. `false`: write the valid rows. */
+                dryRun?: boolean;
+                /**
+                 * @description What to do with a document a customer already has: `skip` (the default) or `update`
+                 *     (its details are replaced; its points are not touched).
+                 */
+                onExisting?: string;
+                /**
+                 * @description The consent channel of every row whose `consent` column is empty: `store`, `web` or
+                 *     `import`.
+                 */
+                consentChannel?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV or XLSX file, at most 200 MB */
+        requestBody: {
+            content: {
+                "application/octet-stream": number[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportAnswer"];
                 };
             };
             /** @description Invalid input */

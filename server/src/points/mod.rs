@@ -61,6 +61,8 @@ pub enum Kind {
     Cancellation,
     /// Part or all of an accredited invoice given back (docs/points.md, "Returns").
     Return,
+    /// A customer's opening balance, written by an import (docs/import.md); it starts a batch.
+    Opening,
 }
 
 impl Kind {
@@ -71,6 +73,7 @@ impl Kind {
             Kind::Expiration => "expiration",
             Kind::Cancellation => "cancellation",
             Kind::Return => "return",
+            Kind::Opening => "opening",
         }
     }
 
@@ -81,6 +84,7 @@ impl Kind {
             "expiration" => Some(Kind::Expiration),
             "cancellation" => Some(Kind::Cancellation),
             "return" => Some(Kind::Return),
+            "opening" => Some(Kind::Opening),
             _ => None,
         }
     }
