@@ -28,6 +28,8 @@ export function transactionDescription(tx: Described, t: TFunction, currency: (v
       return t('reports.row.expired');
     case 'return':
       return tx.invoiceAmount != null ? t('ledger.return', { amount: currency(tx.invoiceAmount) }) : t('reports.types.return');
+    case 'opening':
+      return t('reports.types.opening');
   }
 }
 

@@ -11,6 +11,7 @@ const TYPE_CHIP: Record<TransactionType, string> = {
   expiration: 'tone-warning',
   cancellation: 'tx-type-cancellation',
   return: 'tone-warning',
+  opening: 'tone-success',
 };
 
 /**
