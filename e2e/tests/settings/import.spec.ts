@@ -18,7 +18,7 @@ test('checks a CSV, shows its bad row, then imports the valid customers with the
   await screen.goto();
   await page.getByRole('button', { name: t('customerImport.open'), exact: true }).click();
   const dialog = page.getByRole('dialog', { name: t('customerImport.title') });
-  await dialog.getByLabel(t('customerImport.file')).setInputFiles({
+  await dialog.getByRole('button', { name: t('customerImport.file'), exact: true }).setInputFiles({
     name: 'clientes.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(CSV, 'utf-8'),
