@@ -176,7 +176,7 @@ async fn an_xlsx_file_is_read_from_its_first_sheet_with_date_cells() {
     }
     sheet.write_number(1, 0, 1020304050.0).unwrap();
     sheet.write_string(1, 1, "Ana Ruiz").unwrap();
-    sheet.write_datetime_with_format(1, 2, &ExcelDateTime::from_ymd(1990, 4, 12).unwrap(), &date).unwrap();
+    sheet.write_datetime_with_format(1, 2, ExcelDateTime::from_ymd(1990, 4, 12).unwrap(), &date).unwrap();
     sheet.write_number(1, 3, 75.0).unwrap();
     sheet.write_string(1, 4, "store").unwrap();
     sheet.write_string(2, 0, "9").unwrap();
