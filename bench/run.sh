@@ -13,7 +13,9 @@
 #   5. the client bundle's gzip size per chunk;
 #   6. the phone: Chromium with a slowed-down CPU and a slow network (BENCH_PHONE_PROFILE)
 #      logging in as the demo cashier, first and repeat visit, BENCH_PHONE_RUNS times, on the
-#      server alone and behind deploy/nginx/loyalty.conf (e2e/bench/phone.ts).
+#      server alone and behind deploy/nginx/loyalty.conf (e2e/bench/phone.ts);
+#   7. import of customers (docs/import.md): BENCH_IMPORT_ROWS rows timed (goal < 10 s), then
+#      BENCH_IMPORT_BIG_ROWS rows with the server's peak memory before and after.
 #
 # Figures go to the terminal and to .data/bench/results.txt; query plans to .data/bench/explain.txt.
 set -euo pipefail
@@ -33,9 +35,11 @@ READ_TRANSACTIONS=${BENCH_READ_TRANSACTIONS:-1000000}
 READ_REQUESTS=${BENCH_READ_REQUESTS:-100}
 PHONE_PROFILE=${BENCH_PHONE_PROFILE:-lighthouse-mobile}
 PHONE_RUNS=${BENCH_PHONE_RUNS:-5}
+IMPORT_ROWS=${BENCH_IMPORT_ROWS:-100000}
+IMPORT_BIG_ROWS=${BENCH_IMPORT_BIG_ROWS:-1000000}
 # Which parts run (all by default): throughput (1 and 2), scale (3, needs throughput), reads,
-# bundle, phone.
-PHASES=${BENCH_PHASES:-throughput scale reads bundle phone}
+# bundle, phone, import.
+PHASES=${BENCH_PHASES:-throughput scale reads bundle phone import}
 phase() { [[ " $PHASES " == *" $1 "* ]]; }
 
 out=.data/bench
@@ -328,6 +332,40 @@ if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then
 else
   say "   nginx not installed: no measurement behind it (apt-get install nginx)"
 fi
+
+fi
+
+if phase import; then
+step "7. import of customers: $IMPORT_ROWS rows timed, then $IMPORT_BIG_ROWS rows with the server's memory"
+"$bench" --base "$base" provision --super-user root --stem imp --from 1 --to 1 --tokens-out "$out/import-token.tsv" >/dev/null
+import_token=$(tail -1 "$out/import-token.tsv" | cut -f2)
+# `import_file ROWS FIRST FILE`: a CSV of ROWS customers, documents from FIRST, every field filled.
+import_file() {
+  awk -v n="$1" -v first="$2" 'BEGIN {
+    print "documento;nombre;correo;telefono;direccion;fecha_nacimiento;puntos;consentimiento"
+    for (i = 0; i < n; i++) {
+      d = first + i
+      printf "%d;Cliente %d Pérez Gómez;cliente%d@example.com;300%07d;Calle %d # %d-%d;19%02d-%02d-%02d;%d;store\n", d, d, d, i % 10000000, i % 200, i % 90, i % 50, 40 + i % 60, 1 + i % 12, 1 + i % 28, i % 5000
+    }
+  }' >"$3"
+}
+# `import_run FILE`: posts FILE as a real import; prints seconds and the answer's counts.
+import_run() {
+  local t0 t1 answer
+  t0=$(date +%s.%N)
+  answer=$(curl -sS -X POST -H "Authorization: Bearer $import_token" -H 'Content-Type: text/csv' \
+    --data-binary "@$1" "$base/api/customers/import?dryRun=false")
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f s", b - a }'
+  printf ' (%s)\n' "$(sed -E 's/"errors":\[.*\]/"errors":[...]/' <<<"$answer" | cut -c1-200)"
+}
+import_file "$IMPORT_ROWS" 10000000 "$out/import-small.csv"
+say "   $IMPORT_ROWS rows ($(du -h "$out/import-small.csv" | cut -f1)): $(import_run "$out/import-small.csv") (goal < 10 s)"
+import_file "$IMPORT_BIG_ROWS" 20000000 "$out/import-big.csv"
+rss_before=$(peak_rss)
+say "   $IMPORT_BIG_ROWS rows ($(du -h "$out/import-big.csv" | cut -f1)): $(import_run "$out/import-big.csv")"
+say "   server memory (RSS) before: $rss_before; after: $(peak_rss) (bound: peak below 512 MB, growing by less than 64 MB)"
+rm -f "$out/import-small.csv" "$out/import-big.csv"
 
 fi
 

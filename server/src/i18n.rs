@@ -160,6 +160,8 @@ catalogue! {
         AlertOperationsPerDay = "alertOperationsPerDay" { es: "Operaciones por día antes de una alerta", en: "operations per day before an alert" },
         Status = "status" { es: "Estado", en: "status" },
         RetentionYears = "retentionYears" { es: "Años sin actividad antes de anonimizar", en: "years without activity before anonymising" },
+        OpeningPoints = "openingPoints" { es: "Puntos iniciales", en: "opening points" },
+        Consent = "consent" { es: "Consentimiento", en: "consent" },
     }
 }
 
@@ -207,7 +209,7 @@ catalogue! {
         PageInvalid = "field.page" { es: "La página debe ser un número entero desde 1.", en: "page must be a whole number from 1" },
         PageSizeInvalid = "field.pageSize" { es: "El tamaño de página debe ser 10, 25 o 50.", en: "pageSize must be 10, 25 or 50" },
         RoleInvalid = "field.role" { es: "El rol debe ser admin, supervisor o cajero.", en: "role must be one of admin, supervisor, cajero" },
-        TypeInvalid = "field.transactionType" { es: "El tipo debe ser acreditación, redención, vencimiento, anulación, devolución o pérdida por supresión.", en: "type must be accreditation, redemption, expiration, cancellation, return or forfeit" },
+        TypeInvalid = "field.transactionType" { es: "El tipo debe ser acreditación, redención, vencimiento, anulación, devolución, pérdida por supresión o saldo inicial.", en: "type must be accreditation, redemption, expiration, cancellation, return, forfeit or opening" },
 
         // Sessions
         NotLoggedIn = "auth.notLoggedIn" { es: "No ha iniciado sesión o la sesión expiró.", en: "not logged in or session expired" },
@@ -348,6 +350,19 @@ catalogue! {
         CustomerSuppressedAnonymised = "customer.suppressedAnonymised" { es: "Los datos personales del cliente se anonimizaron; su historial de puntos se conserva sin ellos.", en: "the customer's personal data was anonymised; its points history is kept without it" },
         CustomerSuppressedNoReactivate = "customer.suppressedNoReactivate" { es: "Los datos de este cliente fueron suprimidos: no se puede reactivar.", en: "this customer's data was suppressed: it cannot be reactivated" },
         IdempotencyKeyReused = "idempotency.keyReused" { es: "Esta Idempotency-Key ya se usó para otra solicitud; use una nueva.", en: "this Idempotency-Key was already used for a different request; use a new key" },
+
+        // Import of customers
+        ImportUnreadable = "import.unreadable" { es: "El archivo no se pudo leer: envíe un CSV en UTF-8 o un XLSX.", en: "the file could not be read: send a UTF-8 CSV or an XLSX file" },
+        ImportNoHeader = "import.noHeader" { es: "El archivo no tiene una fila de encabezado con los nombres de las columnas.", en: "the file has no header row naming its columns" },
+        ImportUnknownColumn = "import.unknownColumn" { es: "La columna «{column}» no es conocida: use documento, nombre, correo, telefono, direccion, fecha_nacimiento, puntos o consentimiento.", en: "the column '{column}' is unknown: use document, name, email, phone, address, birthdate, points or consent" },
+        ImportRepeatedColumn = "import.repeatedColumn" { es: "La columna «{column}» aparece dos veces en el encabezado.", en: "the column '{column}' appears twice in the header" },
+        ImportMissingColumns = "import.missingColumns" { es: "El encabezado debe tener las columnas documento y nombre.", en: "the header must have the columns document and name" },
+        ImportOnExistingInvalid = "import.onExistingInvalid" { es: "onExisting debe ser «update» o «skip».", en: "onExisting must be 'update' or 'skip'" },
+        ImportConsentInvalid = "import.consentInvalid" { es: "El consentimiento debe ser store, web o import.", en: "consent must be store, web or import" },
+        ImportConsentMissing = "import.consentMissing" { es: "Falta el consentimiento del cliente: llene la columna consentimiento (store, web o import) o elija un canal para todo el archivo.", en: "the customer's consent is missing: fill the consent column (store, web or import) or choose a channel for the whole file" },
+        ImportRowUnreadable = "import.rowUnreadable" { es: "La fila no se pudo leer (el texto no está en UTF-8).", en: "the row could not be read (the text is not UTF-8)" },
+        OpeningNotVoidable = "import.openingNotVoidable" { es: "Un saldo inicial importado no se puede anular.", en: "an imported opening balance cannot be voided" },
+        ImportDuplicateDocument = "import.duplicateDocument" { es: "El documento se repite en el archivo: ya está en la línea {first}.", en: "the document is repeated in the file: it is already on line {first}" },
     }
 }
 

@@ -30,6 +30,8 @@ export function transactionDescription(tx: Described, t: TFunction, currency: (v
       return tx.invoiceAmount != null ? t('ledger.return', { amount: currency(tx.invoiceAmount) }) : t('reports.types.return');
     case 'forfeit':
       return t('reports.row.forfeited');
+    case 'opening':
+      return t('reports.types.opening');
   }
 }
 

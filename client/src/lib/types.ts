@@ -87,3 +87,6 @@ export type AlertStatus = Schemas['AlertStatus'];
 export type AlertPage = Schemas['AlertPage'];
 
 export type AlertCount = Schemas['AlertCount'];
+
+/** What an import of customers read and wrote (docs/import.md). */
+export type ImportAnswer = Schemas['ImportAnswer'];

@@ -66,6 +66,8 @@ pub enum Kind {
     /// The points a suppressed customer still held, taken off when their personal data was
     /// anonymised (docs/privacy.md, "Suppression").
     Forfeit,
+    /// A customer's opening balance, written by an import (docs/import.md); it starts a batch.
+    Opening,
 }
 
 impl Kind {
@@ -77,6 +79,7 @@ impl Kind {
             Kind::Cancellation => "cancellation",
             Kind::Return => "return",
             Kind::Forfeit => "forfeit",
+            Kind::Opening => "opening",
         }
     }
 
@@ -88,6 +91,7 @@ impl Kind {
             "cancellation" => Some(Kind::Cancellation),
             "return" => Some(Kind::Return),
             "forfeit" => Some(Kind::Forfeit),
+            "opening" => Some(Kind::Opening),
             _ => None,
         }
     }

@@ -208,5 +208,6 @@ fn check_voidable(kind: Kind) -> AppResult<()> {
         Kind::Accreditation | Kind::Redemption => Ok(()),
         Kind::Expiration | Kind::Cancellation | Kind::Forfeit => Err(AppError::conflict(Msg::VoidNotVoidable)),
         Kind::Return => Err(AppError::conflict(Msg::ReturnNotVoidable)),
+        Kind::Opening => Err(AppError::conflict(Msg::OpeningNotVoidable)),
     }
 }

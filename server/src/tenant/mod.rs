@@ -10,6 +10,7 @@ use crate::state::AppState;
 pub mod categories;
 pub mod customers;
 pub mod data_requests;
+pub mod import;
 pub mod pos;
 pub mod products;
 pub mod removal;
@@ -22,6 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(categories::router())
         .merge(customers::router())
         .merge(data_requests::router())
+        .merge(import::router())
         .merge(pos::router())
         .merge(products::router())
         .merge(settings::router())

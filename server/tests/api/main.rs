@@ -16,6 +16,7 @@ mod data_requests;
 mod demo;
 mod hardening;
 mod helpers;
+mod import;
 mod inactive;
 mod language;
 mod migrate;

@@ -45,6 +45,7 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("DELETE", "/api/customers/999999", ADMIN | SUPERVISOR | CAJERO_CUSTOMERS),
     ("GET", "/api/customers/999999/usage", ADMIN | SUPERVISOR | CAJERO_CUSTOMERS),
     ("GET", "/api/customers/search?status=inactive", ADMIN | SUPERVISOR | CAJERO_CUSTOMERS),
+    ("POST", "/api/customers/import", ADMIN),
     ("POST", "/api/customers/999999/reactivate", ADMIN | SUPERVISOR | CAJERO_CUSTOMERS),
     ("GET", "/api/customers/999999/data", ADMIN),
     ("POST", "/api/customers/999999/suppress", ADMIN),

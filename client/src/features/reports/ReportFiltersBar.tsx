@@ -6,7 +6,7 @@ import type { TransactionType } from '../../lib/types';
 import { isSystemCashier } from '../../lib/ledger';
 import type { ReportFilters } from './reportsApi';
 
-const TYPES: readonly TransactionType[] = ['accreditation', 'redemption', 'expiration', 'cancellation', 'return', 'forfeit'];
+const TYPES: readonly TransactionType[] = ['accreditation', 'redemption', 'expiration', 'cancellation', 'return', 'forfeit', 'opening'];
 
 type BarFilters = Omit<ReportFilters, 'text'>;
 

@@ -12,6 +12,7 @@ const TYPE_CHIP: Record<TransactionType, string> = {
   cancellation: 'tx-type-cancellation',
   return: 'tone-warning',
   forfeit: 'tone-warning',
+  opening: 'tone-success',
 };
 
 /**

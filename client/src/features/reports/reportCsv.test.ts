@@ -5,7 +5,7 @@ import { csvDate, transactionsCsv, type CsvLabels } from './reportCsv';
 
 const labels: CsvLabels = {
   headers: ['ID', 'Fecha', 'Cajero', 'PDV', 'Documento', 'Nombre', 'Tipo', 'Descripción', 'Puntos', 'Factura', 'Redimido'],
-  type: (type) => ({ accreditation: 'Acreditación', redemption: 'Redención', expiration: 'Vencimiento', cancellation: 'Anulación', return: 'Devolución', forfeit: 'Pérdida por supresión' })[type],
+  type: (type) => ({ accreditation: 'Acreditación', redemption: 'Redención', expiration: 'Vencimiento', cancellation: 'Anulación', return: 'Devolución', forfeit: 'Pérdida por supresión', opening: 'Saldo inicial' })[type],
   description: (tx) => tx.description ?? '',
 };
 

@@ -88,7 +88,7 @@ async fn the_paged_report_filters_by_customer_type_point_of_sale_cashier_and_loc
     for (query, message) in [
         ("pageSize=7", "pageSize must be 10, 25 or 50"),
         ("page=0", "page must be a whole number from 1"),
-        ("type=refund", "type must be accreditation, redemption, expiration, cancellation, return or forfeit"),
+        ("type=refund", "type must be accreditation, redemption, expiration, cancellation, return, forfeit or opening"),
         ("from=2025-13-01", "start date must be a date as YYYY-MM-DD"),
         ("posId=north", "point of sale must be a positive whole number"),
     ] {

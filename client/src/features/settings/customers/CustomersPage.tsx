@@ -25,6 +25,7 @@ import { SuppressCustomerModal } from './SuppressCustomerModal';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { checkCustomer, customerFormValues, EMPTY_CUSTOMER, type CustomerFormValues } from './customerForm';
 import { CustomerFields } from './CustomerFields';
+import { ImportCustomersButton } from './ImportCustomers';
 import {
   useCreateCustomerMutation,
   useDeleteCustomerMutation,
@@ -135,7 +136,12 @@ export function CustomersPage() {
     <ListScreen
       title={t('customers.title')}
       subtitle={t('customers.subtitle')}
-      form={<AddCustomerForm />}
+      form={
+        <>
+          <AddCustomerForm />
+          <ImportCustomersButton />
+        </>
+      }
       list={
         <PagedList<Customer>
           {...records.rows}
