@@ -35,6 +35,7 @@ const LABELS: Record<NumericRule, TKey> = {
   birthdayBonusMultiplier: 'settings.rules.birthdayBonusMultiplier',
   maxAccreditationsPerCustomerPerDay: 'settings.rules.maxAccreditationsPerCustomerPerDay',
   maxPointsPerCustomerPerDay: 'settings.rules.maxPointsPerCustomerPerDay',
+  alertOperationsPerDay: 'settings.rules.alertOperationsPerDay',
 };
 
 const HINTS: Record<NumericRule, TKey> = {
@@ -47,6 +48,7 @@ const HINTS: Record<NumericRule, TKey> = {
   birthdayBonusMultiplier: 'settings.rules.multiplierHint',
   maxAccreditationsPerCustomerPerDay: 'settings.rules.maxAccreditationsPerCustomerPerDayHint',
   maxPointsPerCustomerPerDay: 'settings.rules.maxPointsPerCustomerPerDayHint',
+  alertOperationsPerDay: 'settings.rules.alertOperationsPerDayHint',
 };
 
 const POLICY_EXPLANATIONS: Record<ExpirationPolicy, TKey> = {
@@ -238,6 +240,11 @@ function RulesForm({ settings }: { settings: Settings }) {
           {field('maxPointsPerCustomerPerDay')}
         </div>
         <p className="settings-explanation">{t('settings.rules.velocityExplanation')}</p>
+      </section>
+
+      <section className="settings-section" aria-label={t('settings.rules.alertsTitle')}>
+        <h2 className="settings-section-title">{t('settings.rules.alertsTitle')}</h2>
+        <div className="form-grid">{field('alertOperationsPerDay')}</div>
       </section>
 
       {error ? (

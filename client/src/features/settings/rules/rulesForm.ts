@@ -17,7 +17,8 @@ export type NumericRule =
   | 'firstPurchaseBonusMultiplier'
   | 'birthdayBonusMultiplier'
   | 'maxAccreditationsPerCustomerPerDay'
-  | 'maxPointsPerCustomerPerDay';
+  | 'maxPointsPerCustomerPerDay'
+  | 'alertOperationsPerDay';
 
 export interface Bounds {
   min: number;
@@ -36,6 +37,8 @@ export const RULE_BOUNDS: Record<NumericRule, Bounds> = {
   // Velocity limits (docs/points.md, "Velocity limits"): 0 is no limit.
   maxAccreditationsPerCustomerPerDay: { min: 0, max: 1_000_000, step: 1 },
   maxPointsPerCustomerPerDay: { min: 0, max: 1_000_000_000_000_000, step: 1 },
+  // The "over N operations a day" alert (docs/points.md, "Alerts"): 0 turns it off.
+  alertOperationsPerDay: { min: 0, max: 1_000, step: 1 },
 };
 
 export const NUMERIC_RULES = Object.keys(RULE_BOUNDS) as NumericRule[];
