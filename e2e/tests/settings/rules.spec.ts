@@ -131,6 +131,9 @@ inEachLanguage(({ locale, tr, number }) => {
     await expect(rules.form).toContainText(tr('settings.rules.errorStep', { field: tr('settings.rules.alertOperationsPerDay'), step: '1' }));
     expect(await company.api.settings()).toMatchObject({ alertOperationsPerDay: 5 });
 
+    // A new company's earning rules are not set yet: set them to save.
+    await rules.field('settings.rules.pointsPerPeso').fill('1');
+    await rules.field('settings.rules.redemptionRate').fill('1');
     await threshold.fill('12');
     await rules.save().click();
     await expect(rules.saved()).toBeVisible();
