@@ -1,5 +1,5 @@
 import { ArrowDownTrayIcon, ArrowUturnLeftIcon, NoSymbolIcon, PrinterIcon } from '@heroicons/react/24/outline';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
@@ -68,16 +68,20 @@ export function ReportsPage() {
   const user = useAppSelector(selectUser);
   const mayListUsers = user?.role === 'admin' || user?.role === 'supervisor';
 
-  // Filters live in the address (lib/reportUrl.ts): read on load, written as they change, so a
-  // filtered report survives a reload and can be linked. The customer text is the list's search
-  // box; every change goes back to page 1.
+  // Filters live in the address (lib/reportUrl.ts): read when the screen loads, written as they
+  // change (replacing the history entry), so a filtered report survives a reload and can be
+  // linked. The screen's state is the truth and the address follows it: the router applies an
+  // address change later than a click, so reading it back would lose a quick second change. The
+  // customer text is the list's search box; every change goes back to page 1.
   const [searchParams, setSearchParams] = useSearchParams();
-  const view = useMemo(() => reportStateFromSearch(searchParams), [searchParams]);
-  const updateView = useCallback(
-    (change: (current: ReportUrlState) => ReportUrlState) =>
-      setSearchParams((current) => reportSearch(change(reportStateFromSearch(current))), { replace: true }),
-    [setSearchParams],
-  );
+  const [view, setView] = useState<ReportUrlState>(() => reportStateFromSearch(searchParams));
+  const written = useRef(searchParams.toString());
+  useEffect(() => {
+    const next = reportSearch(view).toString();
+    if (next === written.current) return;
+    written.current = next;
+    setSearchParams(new URLSearchParams(next), { replace: true });
+  }, [view, setSearchParams]);
   const { text: search, ...filters } = view.filters;
   const { page, pageSize } = view;
   const listState: ListState = useMemo(
@@ -85,11 +89,11 @@ export function ReportsPage() {
       search,
       page,
       pageSize,
-      setSearch: (text: string) => updateView((current) => ({ ...current, filters: { ...current.filters, text }, page: 1 })),
-      setPage: (next: number) => updateView((current) => ({ ...current, page: next })),
-      setPageSize: (size: number) => updateView((current) => ({ ...current, pageSize: size, page: 1 })),
+      setSearch: (text: string) => setView((current) => ({ ...current, filters: { ...current.filters, text }, page: 1 })),
+      setPage: (next: number) => setView((current) => ({ ...current, page: next })),
+      setPageSize: (size: number) => setView((current) => ({ ...current, pageSize: size, page: 1 })),
     }),
-    [search, page, pageSize, updateView],
+    [search, page, pageSize, setView],
   );
   const text = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
   const applied: ReportFilters = useMemo(() => ({ ...view.filters, text }), [view.filters, text]);
@@ -230,8 +234,8 @@ export function ReportsPage() {
       <ReportFiltersBar
         filters={filters}
         active={anyFilter || search.trim() !== ''}
-        onChange={(change) => updateView((current) => ({ ...current, filters: { ...current.filters, ...change }, page: 1 }))}
-        onClear={() => updateView((current) => ({ ...current, filters: EMPTY_FILTERS, page: 1 }))}
+        onChange={(change) => setView((current) => ({ ...current, filters: { ...current.filters, ...change }, page: 1 }))}
+        onClear={() => setView((current) => ({ ...current, filters: EMPTY_FILTERS, page: 1 }))}
         pointsOfSale={posOptions}
         cashiers={cashiers}
       />
