@@ -810,7 +810,8 @@ export interface paths {
         };
         /**
          * The totals of every transaction matching the report's filters (not only a page): points
-         *     accredited and redeemed, invoice amounts and redeemed value, voided rows left out.
+         *     accredited, redeemed and returned, invoice amounts, redeemed value and returned pesos, voided
+         *     rows (and the returns of voided accreditations) left out.
          */
         get: operations["totals"];
         put?: never;
@@ -1391,6 +1392,16 @@ export interface components {
             pointsInCirculation: number;
             /**
              * Format: int64
+             * @description Points of non-voided redemptions in the last 30 days.
+             */
+            pointsRedeemedLast30Days: number;
+            /**
+             * Format: int64
+             * @description Points taken back by returns (of accreditations not voided) in the last 30 days.
+             */
+            pointsReturnedLast30Days: number;
+            /**
+             * Format: int64
              * @description Active customers.
              */
             totalCustomers: number;
@@ -1503,6 +1514,11 @@ export interface components {
              * @description Points of non-voided redemptions that day.
              */
             redeemed: number;
+            /**
+             * Format: int64
+             * @description Points taken back by that day's returns of non-voided accreditations.
+             */
+            returned: number;
         };
         /**
          * @description What a delete did: `hard` removed the record, `soft` made it inactive because history
@@ -1884,7 +1900,9 @@ export interface components {
         };
         /**
          * @description The report's totals over every row its filters match: points and pesos of the accreditations
-         *     and redemptions that are not voided (a voided row and its cancellation count for nothing).
+         *     and redemptions that are not voided (a voided row and its cancellation count for nothing), and
+         *     of the returns of accreditations that are not voided (a voided accreditation, its returns and
+         *     its cancellation net to nothing and count for nothing).
          */
         ReportTotals: {
             /**
@@ -1904,10 +1922,20 @@ export interface components {
             pointsRedeemed: number;
             /**
              * Format: int64
+             * @description Points the returns took back, as a positive number.
+             */
+            pointsReturned: number;
+            /**
+             * Format: int64
              * @description What the redemptions were worth, in whole pesos (the product's price, or the points' peso
              *     value).
              */
             redeemedValue: number;
+            /**
+             * Format: int64
+             * @description The pesos of the invoices given back by the returns, in whole pesos.
+             */
+            returnedAmount: number;
         };
         /**
          * @description A return of part or all of an accreditation's invoice; a cajero adds a supervisor's or
@@ -2158,8 +2186,9 @@ export interface components {
         /** @description A ledger row as the API answers it. */
         Transaction: {
             /**
-             * @description For an accreditation beyond a velocity limit: the supervisor or admin who approved it;
-             *     null otherwise (docs/points.md, "Velocity limits").
+             * @description The supervisor or admin who approved the row: an accreditation beyond a velocity limit, a
+             *     cajero's return, or the cancellation of a cajero's void; null otherwise (docs/points.md,
+             *     "Velocity limits", "Returns").
              */
             approvedBy?: string | null;
             /**
@@ -8003,6 +8032,8 @@ export interface operations {
                 from?: string;
                 /** @description Last day, `YYYY-MM-DD`, to its end in the company's time zone. */
                 to?: string;
+                /** @description An invoice reference (compared without case): the rows that carry it. */
+                invoiceReference?: string;
                 /** @description From 1 (default 1). */
                 page?: string;
                 /** @description 10, 25 or 50 (default 10). */
@@ -8122,6 +8153,8 @@ export interface operations {
                 from?: string;
                 /** @description Last day, `YYYY-MM-DD`, to its end in the company's time zone. */
                 to?: string;
+                /** @description An invoice reference (compared without case): the rows that carry it. */
+                invoiceReference?: string;
                 /** @description From 1 (default 1). */
                 page?: string;
                 /** @description 10, 25 or 50 (default 10). */

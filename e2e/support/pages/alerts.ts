@@ -28,6 +28,11 @@ export class AlertsPage extends Screen {
     return this.page.getByTestId(`alert-transactions-${id}`);
   }
 
+  /** The link to the report filtered to the alert's transactions. */
+  reportLink(id: number) {
+    return this.list.root.getByRole('link', { name: exactly(this.t('alerts.openReportOf', { id })) });
+  }
+
   reviewButton(id: number) {
     return this.list.root.getByRole('button', { name: exactly(this.t('alerts.markReviewedOf', { id })) });
   }

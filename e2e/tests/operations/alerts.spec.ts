@@ -1,9 +1,11 @@
 // The alerts screen: a cashier crediting one customer again and again shows up for the supervisor
 // with its transactions, in both languages; marking it reviewed takes it off the new ones and off
-// the dashboard's count. A cajero never reaches the screen.
+// the dashboard's count. Its link opens the report filtered to its rows, a filter that survives a
+// reload. A cajero never reaches the screen.
 
 import { expect, inEachLanguage, test } from '../../support/fixtures';
 import { AlertsPage } from '../../support/pages/alerts';
+import { ReportsPage } from '../../support/pages/operations';
 import { missing } from '../../support/run';
 import { newCustomer, seedShop } from '../../support/seed';
 import { expectPath } from '../../support/routes';
@@ -23,7 +25,11 @@ inEachLanguage(({ locale, tr }) => {
     const customer = await newCustomer(company.api, { name: 'Ana Beltrán' });
     const sales = [];
     for (let i = 0; i < 3; i += 1) sales.push((await carlos.accredit(customer.id, 10_000, `FV-${i}`)).newTransaction);
+    // Rows the alert is not about: another customer, another cashier.
+    const beto = await newCustomer(company.api, { name: 'Beto Díaz' });
+    const other = (await carlos.accredit(beto.id, 10_000, 'FV-8')).newTransaction;
     const supervisor = await apiAs(shop.supervisor);
+    const bySofia = (await supervisor.accredit(customer.id, 10_000, 'FV-9')).newTransaction;
     const found = await supervisor.call<AlertPage>('GET', '/api/alerts?kind=cashierRepeats');
     expect(found.total).toBe(1);
     const id = found.items[0]!.id;
@@ -46,6 +52,23 @@ inEachLanguage(({ locale, tr }) => {
     for (const sale of sales) await expect(transactions).toContainText(`#${sale.id}`);
     await expect(transactions).toContainText('FV-2');
 
+    // The alert's link: the report shows its three sales and nothing else, even after a reload.
+    await alerts.reportLink(id).click();
+    await expectPath(page, '/reportes');
+    const reports = new ReportsPage(page, locale);
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      await expect(reports.list.range()).toHaveText(reports.list.rangeText(1, 3, 3));
+      for (const sale of sales) await expect(reports.row(sale.id)).toHaveCount(1);
+      await expect(reports.row(other.id)).toHaveCount(0);
+      await expect(reports.row(bySofia.id)).toHaveCount(0);
+      await expect(reports.filter('type')).toHaveValue('accreditation');
+      await expect(reports.filter('cashier')).toHaveValue('carlos');
+      expect(new URL(page.url()).searchParams.get('customerId')).toBe(String(customer.id));
+      if (attempt === 0) await page.reload();
+    }
+    await reports.clearFilters().click();
+    await expect(reports.list.range()).toHaveText(reports.list.rangeText(1, 5, 5));
+    await alerts.goto();
     await alerts.reviewButton(id).click();
     await expect(alerts.row(id)).toHaveCount(0);
     await expect(alerts.list.root).toContainText(tr('alerts.emptyNew'));

@@ -159,9 +159,22 @@ for (const locale of ['es', 'en'] as const) {
     // Excel splits a CSV by the regional settings: ';' for Spanish (Colombia), ',' for English.
     const separator = locale === 'es' ? ';' : ',';
     const lines = content.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    const columns = ['id', 'date', 'cashier', 'pos', 'customerDocument', 'customerName', 'type', 'description', 'points', 'invoiceAmount', 'redeemedValue'] as const;
+    const columns = [
+      'id',
+      'date',
+      'cashier',
+      'pos',
+      'customerDocument',
+      'customerName',
+      'type',
+      'description',
+      'points',
+      'invoiceAmount',
+      'redeemedValue',
+      'approvedBy',
+    ] as const;
     expect(lines[0]).toBe(columns.map((column) => tr(`reports.csv.${column}`)).join(separator));
-    expect(lines).toHaveLength(3 + 6);
+    expect(lines).toHaveLength(3 + 8);
     const dateTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
     const [redemption, accreditation] = [csvFields(lines[1]!, separator), csvFields(lines[2]!, separator)];
     // Both rows are carlos's, at Caja Norte, for Ana: the first columns are the same but the id.
@@ -174,7 +187,7 @@ for (const locale of ['es', 'en'] as const) {
       'Ana Beltrán',
       ...rest,
     ];
-    expect(redemption).toEqual(byCarlosForAna(history.redemption, tr('reports.types.redemption'), 'Descuento', '-200', 'N/A', '20'));
+    expect(redemption).toEqual(byCarlosForAna(history.redemption, tr('reports.types.redemption'), 'Descuento', '-200', 'N/A', '20', 'N/A'));
     expect(accreditation).toEqual(
       byCarlosForAna(
         history.accreditation,
@@ -182,6 +195,7 @@ for (const locale of ['es', 'en'] as const) {
         tr('ledger.purchase', { amount: `$${locale === 'es' ? '\u00a0' : ''}${number(100_000)}` }),
         '1000',
         '100000',
+        'N/A',
         'N/A',
       ),
     );
@@ -192,6 +206,8 @@ for (const locale of ['es', 'en'] as const) {
       [tr('reports.totals.pointsRedeemed'), '200'].join(separator),
       [tr('reports.totals.invoiceAmount'), '100000'].join(separator),
       [tr('reports.totals.redeemedValue'), '20'].join(separator),
+      [tr('reports.totals.pointsReturned'), '0'].join(separator),
+      [tr('reports.totals.returnedAmount'), '0'].join(separator),
     ]);
   });
 }

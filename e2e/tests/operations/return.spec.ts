@@ -57,5 +57,20 @@ inEachLanguage(({ locale, tr, number }) => {
     await submit.click();
     await expect(dialog.getByRole('alert')).toHaveText(tr('errors.return.amountExceeds', { left: number(66_667) }));
     await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: tr('common.cancel'), exact: true }).click();
+
+    // The row names the supervisor who approved it; the totals and the dashboard count the
+    // returned points as a figure of their own: 1,000 accredited - 333 returned = the balance.
+    const approver = shop.supervisor.username.split('@')[0]!;
+    await expect(reports.row(row!.id)).toContainText(tr('reports.row.approvedBy', { username: approver }));
+    expect(row).toMatchObject({ approvedBy: approver });
+    const totals = page.getByRole('region', { name: tr('reports.totals.title') });
+    await expect(totals.getByTestId('total-pointsAccredited')).toHaveText(number(1000));
+    await expect(totals.getByTestId('total-pointsReturned')).toHaveText(number(333));
+    await expect(totals.getByTestId('total-returnedAmount')).toContainText(number(33_333));
+    await page.goto('/main');
+    await expect(page.getByTestId('kpi-pointsReturnedLast30Days')).toHaveText(number(333));
+    await expect(page.getByTestId('kpi-pointsAccreditedLast30Days')).toHaveText(number(1000));
+    await expect(page.getByTestId('kpi-pointsInCirculation')).toHaveText(number(667));
   });
 });

@@ -1,7 +1,7 @@
 // /settings/rules: the program rules (conditional fields, validation, saved message) and the
 // maintenance card that runs point expiration, with its effect (docs/screens.md).
 
-import { expect, test } from '../../support/fixtures';
+import { expect, inEachLanguage, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';
 import { RulesScreen } from '../../support/pages/settings';
 import { ageEarnedPoints } from '../../support/clock';
@@ -103,6 +103,44 @@ test('refuses values out of bounds, then saves and shows the saved message for a
   await expect(rules.field('settings.rules.redemptionRate')).toHaveValue('20');
   await expect(rules.field('settings.rules.pointsExpirationDays')).toHaveValue('90');
   await expect(rules.field('settings.rules.birthdayBonusMultiplier')).toHaveValue('1,5');
+});
+
+inEachLanguage(({ locale, tr, number }) => {
+  test('takes the alert threshold, operations a day, as a whole number from 0 to 1,000', async ({ newCompanyAdmin }) => {
+    const { company, page } = await newCompanyAdmin({ locale });
+    const rules = new RulesScreen(page, locale);
+    await rules.goto();
+    const threshold = rules.field('settings.rules.alertOperationsPerDay');
+    await expect(page.getByRole('region', { name: tr('settings.rules.alertsTitle') })).toBeVisible();
+    await expect(threshold).toHaveValue('5');
+    await expect(threshold).toHaveAccessibleDescription(
+      tr('settings.rules.alertOperationsPerDayHint', { min: '0', max: number(1000), step: '1' }),
+    );
+
+    for (const bad of ['1001', '-1']) {
+      await threshold.fill(bad);
+      await rules.save().click();
+      await expect(rules.error()).toContainText(tr('settings.rules.errorInvalid'));
+      await expect(threshold).toHaveAttribute('aria-invalid', 'true');
+      await expect(rules.form).toContainText(
+        tr('settings.rules.errorRange', { field: tr('settings.rules.alertOperationsPerDay'), min: '0', max: number(1000) }),
+      );
+    }
+    await threshold.fill('2.5');
+    await rules.save().click();
+    await expect(rules.form).toContainText(tr('settings.rules.errorStep', { field: tr('settings.rules.alertOperationsPerDay'), step: '1' }));
+    expect(await company.api.settings()).toMatchObject({ alertOperationsPerDay: 5 });
+
+    // A new company's earning rules are not set yet: set them to save.
+    await rules.field('settings.rules.pointsPerPeso').fill('1');
+    await rules.field('settings.rules.redemptionRate').fill('1');
+    await threshold.fill('12');
+    await rules.save().click();
+    await expect(rules.saved()).toBeVisible();
+    expect(await company.api.settings()).toMatchObject({ alertOperationsPerDay: 12 });
+    await page.reload();
+    await expect(threshold).toHaveValue('12');
+  });
 });
 
 test('runs point expiration: "Ejecutando..." while it runs, then the result, and due points are gone', async ({ newCompanyAdmin, apiAs, run }) => {

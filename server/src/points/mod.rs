@@ -149,8 +149,9 @@ pub struct Transaction {
     /// while not voided.
     #[serde(rename = "voided_by")]
     pub voided_by: Option<String>,
-    /// For an accreditation beyond a velocity limit: the supervisor or admin who approved it;
-    /// null otherwise (docs/points.md, "Velocity limits").
+    /// The supervisor or admin who approved the row: an accreditation beyond a velocity limit, a
+    /// cajero's return, or the cancellation of a cajero's void; null otherwise (docs/points.md,
+    /// "Velocity limits", "Returns").
     pub approved_by: Option<String>,
     /// For a cancellation: the transaction it voided; for a return: the accreditation it gives
     /// back part of; null on other kinds.

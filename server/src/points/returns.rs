@@ -200,7 +200,11 @@ pub async fn give_back(
     // A return is no activity of the customer's (inactivity expiration counts purchases and
     // redemptions).
     let updated_customer = store::post_to_balance(conn, customer.id, -points, None).await?;
-    let new_transaction = row.answered(inserted, &updated_customer);
+    let mut new_transaction = row.answered(inserted, &updated_customer);
+    if let Some(approver) = &approved_by {
+        store::set_approved_by(conn, new_transaction.id, approver).await?;
+        new_transaction.approved_by = Some(approver.clone());
+    }
     Ok(Returned { posting: Posting { updated_customer, new_transaction }, spent, approved_by })
 }
 

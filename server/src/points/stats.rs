@@ -31,6 +31,9 @@ pub struct DayBucket {
     /// Points of non-voided redemptions that day.
     #[schema(value_type = i64)]
     pub redeemed: i128,
+    /// Points taken back by that day's returns of non-voided accreditations.
+    #[schema(value_type = i64)]
+    pub returned: i128,
 }
 
 /// What the company owes its customers in points.
@@ -60,6 +63,12 @@ pub struct Dashboard {
     /// Points of non-voided accreditations in the last 30 days.
     #[schema(value_type = i64)]
     pub points_accredited_last30_days: i128,
+    /// Points of non-voided redemptions in the last 30 days.
+    #[schema(value_type = i64)]
+    pub points_redeemed_last30_days: i128,
+    /// Points taken back by returns (of accreditations not voided) in the last 30 days.
+    #[schema(value_type = i64)]
+    pub points_returned_last30_days: i128,
     /// 30 local days, oldest first, today last.
     pub daily: Vec<DayBucket>,
     /// The points active customers hold and what they are worth in pesos.
@@ -119,6 +128,7 @@ async fn window_figures(
                             date: *date,
                             accredited: 0,
                             redeemed: 0,
+                            returned: 0,
                             transactions: 0,
                         })
                     })
@@ -148,7 +158,12 @@ pub async fn dashboard(conn: &Conn, now: DateTime<Utc>) -> AppResult<Dashboard> 
         .take(WINDOW_DAYS as usize)
         .map(|date| {
             let day = days.iter().find(|d| d.date == date);
-            DayBucket { date, accredited: day.map_or(0, |d| d.accredited), redeemed: day.map_or(0, |d| d.redeemed) }
+            DayBucket {
+                date,
+                accredited: day.map_or(0, |d| d.accredited),
+                redeemed: day.map_or(0, |d| d.redeemed),
+                returned: day.map_or(0, |d| d.returned),
+            }
         })
         .collect();
     let value = rules::peso_value(totals.points, settings.redemption_rate);
@@ -157,6 +172,8 @@ pub async fn dashboard(conn: &Conn, now: DateTime<Utc>) -> AppResult<Dashboard> 
         points_in_circulation: totals.points,
         transactions_last30_days: days.iter().map(|d| d.transactions).sum(),
         points_accredited_last30_days: days.iter().map(|d| d.accredited).sum(),
+        points_redeemed_last30_days: days.iter().map(|d| d.redeemed).sum(),
+        points_returned_last30_days: days.iter().map(|d| d.returned).sum(),
         daily,
         liability: Liability { outstanding_points: totals.points, value },
     })

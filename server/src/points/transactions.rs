@@ -52,6 +52,8 @@ pub struct SearchParams {
     pub from: Option<String>,
     /// Last day, `YYYY-MM-DD`, to its end in the company's time zone.
     pub to: Option<String>,
+    /// An invoice reference (compared without case): the rows that carry it.
+    pub invoice_reference: Option<String>,
     /// From 1 (default 1).
     pub page: Option<String>,
     /// 10, 25 or 50 (default 10).
@@ -128,7 +130,11 @@ impl SearchParams {
                 .filter(|s| PAGE_SIZES.contains(s))
                 .ok_or_else(|| AppError::bad_request(Msg::PageSizeInvalid))?,
         };
-        for (field, value) in [(Field::Text, &self.text), (Field::Cashier, &self.cashier)] {
+        for (field, value) in [
+            (Field::Text, &self.text),
+            (Field::Cashier, &self.cashier),
+            (Field::InvoiceReference, &self.invoice_reference),
+        ] {
             crate::domain::optional_text(field, value.as_deref(), 100)?;
         }
         let text = present(&self.text);
@@ -143,6 +149,7 @@ impl SearchParams {
             customer_id: id_param(Field::CustomerId, &self.customer_id)?,
             from: None,
             until: None,
+            invoice_reference: present(&self.invoice_reference).map(str::to_string),
         };
         Ok(ReportRequest {
             filter,
@@ -166,7 +173,8 @@ async fn resolved_filter(t: &Tenant, params: &SearchParams) -> AppResult<ReportR
 }
 
 /// The totals of every transaction matching the report's filters (not only a page): points
-/// accredited and redeemed, invoice amounts and redeemed value, voided rows left out.
+/// accredited, redeemed and returned, invoice amounts, redeemed value and returned pesos, voided
+/// rows (and the returns of voided accreditations) left out.
 #[utoipa::path(get, path = "/transactions/totals", tag = "points", security(("bearer" = [])),
     params(SearchParams),
     responses((status = 200, body = store::ReportTotals), crate::error::ApiErrors))]

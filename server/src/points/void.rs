@@ -171,6 +171,9 @@ pub async fn void(
     )
     .await?
     .id;
+    if let Some(approver) = &approved_by {
+        store::set_approved_by(conn, cancellation_id, approver).await?;
+    }
     if let Some((batch, left)) = batch.filter(|&(_, left)| left > 0) {
         // The cancellation takes what is left of the batch, recorded as a movement like any other.
         store::take_from_batches(conn, cancellation_id, &[(batch, left)]).await?;

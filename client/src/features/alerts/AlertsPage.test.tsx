@@ -94,6 +94,24 @@ describe('alerts screen', () => {
     await waitFor(() => expect(requests.filter((r) => r.path === '/api/alerts').length).toBeGreaterThan(1));
   });
 
+  it('links each alert to the report filtered to its transactions', async () => {
+    mockApi({
+      ...routes([busy, repeats]),
+      'GET /api/transactions/search': { body: { items: [], total: 0, page: 1, pageSize: 10 } },
+      'GET /api/transactions/totals': {
+        body: { pointsAccredited: 0, pointsRedeemed: 0, invoiceAmount: 0, redeemedValue: 0, pointsReturned: 0, returnedAmount: 0 },
+      },
+      'GET /api/users': { body: [] },
+    });
+    const { user } = renderApp('/alertas', { preloadedState: loggedInState(supervisor) });
+    await screen.findByTestId('alert-2');
+    const link = screen.getByRole('link', { name: 'Ver en el reporte las transacciones de la alerta 2' });
+    expect(link).toHaveAttribute('href', '/reportes?type=accreditation&cashier=caja1&customerId=7&from=2026-03-09&to=2026-03-09');
+    await user.click(link);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/reportes?type=accreditation'));
+    expect(await screen.findByTestId('linked-filters')).toHaveTextContent('Cliente #7');
+  });
+
   it('filters by kind and status, going back to the first page', async () => {
     const { requests } = mockApi(routes([busy, repeats]));
     renderApp('/alertas', { preloadedState: loggedInState(supervisor) });

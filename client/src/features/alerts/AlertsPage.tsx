@@ -1,6 +1,7 @@
-import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from '@heroicons/react/24/outline';
+import { CheckIcon, ChevronDownIcon, ChevronUpIcon, TableCellsIcon } from '@heroicons/react/24/outline';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useFeedback } from '../../app/feedback';
 import { useFormat } from '../../app/useFormat';
 import { SelectField } from '../../components/FormField';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PagedList, useListState } from '../../components/list';
 import { isSystemCashier } from '../../lib/ledger';
 import type { Alert, AlertKind, AlertStatus } from '../../lib/types';
+import { alertReportLink } from './alertLink';
 import { ALERT_KINDS, useGetAlertsQuery, useGetAlertTransactionsQuery, useReviewAlertMutation } from './alertsApi';
 import './alerts.css';
 
@@ -184,6 +186,14 @@ export function AlertsPage() {
               {open === alert.id ? <ChevronUpIcon aria-hidden="true" /> : <ChevronDownIcon aria-hidden="true" />}
               {t('alerts.transactions', { n: alert.transactionIds.length })}
             </button>
+            <Link
+              to={alertReportLink(alert)}
+              className="btn btn-secondary btn-sm"
+              aria-label={t('alerts.openReportOf', { id: alert.id })}
+            >
+              <TableCellsIcon aria-hidden="true" />
+              {t('alerts.openReport')}
+            </Link>
             {alert.status === 'new' ? (
               <button
                 type="button"

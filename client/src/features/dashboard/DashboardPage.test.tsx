@@ -14,10 +14,13 @@ const stats = {
   pointsInCirculation: 987654,
   transactionsLast30Days: 321,
   pointsAccreditedLast30Days: 45678,
+  pointsRedeemedLast30Days: 2175,
+  pointsReturnedLast30Days: 1250,
   daily: Array.from({ length: 30 }, (_, i) => ({
     date: `2026-03-${String(i + 1).padStart(2, '0')}`,
     accredited: i * 10,
     redeemed: i * 5,
+    returned: i,
   })),
   liability: { outstandingPoints: 987654, value: 987654 },
 };
@@ -50,16 +53,18 @@ async function quickRedeemWithCustomer() {
 }
 
 describe('dashboard', () => {
-  it('shows the four KPIs from the server', async () => {
+  it('shows the KPIs from the server, returned points as a figure of their own', async () => {
     mockApi(routes());
     renderApp('/main', asCajero);
     await waitFor(() => expect(screen.getByTestId('kpi-totalCustomers')).toHaveTextContent('1.234'));
     expect(screen.getByTestId('kpi-pointsInCirculation')).toHaveTextContent('987.654');
     expect(screen.getByTestId('kpi-transactionsLast30Days')).toHaveTextContent('321');
     expect(screen.getByTestId('kpi-pointsAccreditedLast30Days')).toHaveTextContent('45.678');
+    expect(screen.getByTestId('kpi-pointsReturnedLast30Days')).toHaveTextContent('1.250');
+    expect(screen.getByText('Puntos devueltos (30 días)')).toBeInTheDocument();
     expect(screen.getByText('Clientes')).toBeInTheDocument();
     expect(screen.getByText('Puntos acreditados (30 días)')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: /acreditados \(verde\) y redimidos \(rojo\)/ })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /acreditados \(verde\), redimidos \(rojo\) y devueltos \(ámbar\)/ })).toBeInTheDocument();
   });
 
   it('offers a retry when the figures cannot load', async () => {

@@ -1,5 +1,6 @@
 import {
   ArrowTrendingUpIcon,
+  ArrowUturnLeftIcon,
   ArrowsRightLeftIcon,
   QrCodeIcon,
   StarIcon,
@@ -27,7 +28,12 @@ import './dashboard.css';
 const PointsChart = lazy(() => import('./PointsChart'));
 
 interface Kpi {
-  id: 'totalCustomers' | 'pointsInCirculation' | 'transactionsLast30Days' | 'pointsAccreditedLast30Days';
+  id:
+    | 'totalCustomers'
+    | 'pointsInCirculation'
+    | 'transactionsLast30Days'
+    | 'pointsAccreditedLast30Days'
+    | 'pointsReturnedLast30Days';
   Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>;
   /** The icon's tint (index.css, "Tones"). */
   tone: 'primary' | 'warning' | 'info' | 'success';
@@ -38,6 +44,7 @@ const KPIS: readonly Kpi[] = [
   { id: 'pointsInCirculation', Icon: StarIcon, tone: 'warning' },
   { id: 'transactionsLast30Days', Icon: ArrowsRightLeftIcon, tone: 'info' },
   { id: 'pointsAccreditedLast30Days', Icon: ArrowTrendingUpIcon, tone: 'success' },
+  { id: 'pointsReturnedLast30Days', Icon: ArrowUturnLeftIcon, tone: 'warning' },
 ];
 
 function ChartPlaceholder({ text }: { text: string }) {

@@ -10,8 +10,9 @@ import type { DailyPoints } from './dashboardApi';
 
 const ACCREDITED_COLOR = '#16a34a';
 const REDEEMED_COLOR = '#dc2626';
+const RETURNED_COLOR = '#d97706';
 
-/** Accredited (green) and redeemed (red) points per day over the 30-day window. */
+/** Accredited (green), redeemed (red) and returned (amber) points per day over the 30-day window. */
 export default function PointsChart({ buckets }: { buckets: DailyPoints[] }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -23,6 +24,7 @@ export default function PointsChart({ buckets }: { buckets: DailyPoints[] }) {
   const day = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
   const accredited = t('dashboard.chart.accredited');
   const redeemed = t('dashboard.chart.redeemed');
+  const returned = t('dashboard.chart.returned');
 
   return (
     <div className="points-chart" role="img" aria-label={t('dashboard.chart.description')}>
@@ -47,6 +49,7 @@ export default function PointsChart({ buckets }: { buckets: DailyPoints[] }) {
           <Legend />
           <Line type="monotone" dataKey="accredited" name={accredited} stroke={ACCREDITED_COLOR} strokeWidth={2} dot={false} />
           <Line type="monotone" dataKey="redeemed" name={redeemed} stroke={REDEEMED_COLOR} strokeWidth={2} dot={false} />
+          <Line type="monotone" dataKey="returned" name={returned} stroke={RETURNED_COLOR} strokeWidth={2} dot={false} />
         </LineChart>
       </ResponsiveContainer>
     </div>

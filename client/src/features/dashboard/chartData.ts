@@ -25,13 +25,18 @@ export function dailyBuckets(days: readonly DailyPoints[], today: Date = new Dat
   return Array.from({ length: DASHBOARD_WINDOW_DAYS }, (_, index) => {
     const date = isoDay(new Date(y, m - 1, d - (DASHBOARD_WINDOW_DAYS - 1 - index)));
     const found = byDate.get(date);
-    return { date, accredited: Number(found?.accredited ?? 0), redeemed: Number(found?.redeemed ?? 0) };
+    return {
+      date,
+      accredited: Number(found?.accredited ?? 0),
+      redeemed: Number(found?.redeemed ?? 0),
+      returned: Number(found?.returned ?? 0),
+    };
   });
 }
 
 /** The y axis: from 0 to 1.1 times the largest value (at least 1), in 5 ticks of whole points. */
 export function yAxis(buckets: readonly DailyPoints[]): { max: number; ticks: number[] } {
-  const peak = Math.max(0, ...buckets.flatMap((bucket) => [bucket.accredited, bucket.redeemed]));
+  const peak = Math.max(0, ...buckets.flatMap((bucket) => [bucket.accredited, bucket.redeemed, bucket.returned]));
   const top = Math.max(CHART_Y_TICKS - 1, Math.ceil(peak * CHART_Y_HEADROOM));
   const step = top / (CHART_Y_TICKS - 1);
   return { max: top, ticks: Array.from({ length: CHART_Y_TICKS }, (_, index) => Math.round(step * index)) };

@@ -8,6 +8,8 @@ export interface DailyPoints {
   date: string;
   accredited: number;
   redeemed: number;
+  /** Points taken back by the day's returns (of accreditations not voided). */
+  returned: number;
 }
 
 /** What the company owes its customers: the points held and their peso value. */
@@ -21,6 +23,9 @@ export interface DashboardStats {
   pointsInCirculation: number;
   transactionsLast30Days: number;
   pointsAccreditedLast30Days: number;
+  pointsRedeemedLast30Days?: number;
+  /** Points taken back by returns in the last 30 days, a figure of its own. */
+  pointsReturnedLast30Days?: number;
   /** The last 30 days, oldest first. */
   daily: DailyPoints[];
   liability?: Liability;

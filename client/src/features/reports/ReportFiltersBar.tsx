@@ -2,11 +2,9 @@ import { XMarkIcon } from '@heroicons/react/24/outline';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel, SelectField } from '../../components/FormField';
-import type { TransactionType } from '../../lib/types';
 import { isSystemCashier } from '../../lib/ledger';
+import { TRANSACTION_TYPES } from '../../lib/reportUrl';
 import type { ReportFilters } from './reportsApi';
-
-const TYPES: readonly TransactionType[] = ['accreditation', 'redemption', 'expiration', 'cancellation', 'return', 'forfeit', 'opening'];
 
 type BarFilters = Omit<ReportFilters, 'text'>;
 
@@ -39,7 +37,22 @@ function DateFilter({ label, value, min, max, onChange }: DateFilterProps) {
   );
 }
 
-/** Type, point of sale, cashier and date range (the customer text is the list's search box). */
+/** A filter a link set (a customer, an invoice reference), shown with a button to remove it. */
+function LinkedFilter({ text, removeLabel, onRemove }: { text: string; removeLabel: string; onRemove: () => void }) {
+  return (
+    <span className="chip report-linked-filter">
+      {text}
+      <button type="button" aria-label={removeLabel} onClick={onRemove}>
+        <XMarkIcon aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
+/**
+ * Type, point of sale, cashier and date range (the customer text is the list's search box); the
+ * customer and invoice reference a link set show as removable chips.
+ */
 export function ReportFiltersBar({ filters, onChange, active, onClear, pointsOfSale, cashiers }: ReportFiltersBarProps) {
   const { t } = useTranslation();
   return (
@@ -49,7 +62,7 @@ export function ReportFiltersBar({ filters, onChange, active, onClear, pointsOfS
         value={filters.type}
         onChange={(type) => onChange({ type: type as BarFilters['type'] })}
         emptyOption={t('reports.filters.allTypes')}
-        options={TYPES.map((type) => ({ value: type, label: t(`reports.types.${type}`) }))}
+        options={TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`reports.types.${type}`) }))}
       />
       <SelectField
         label={t('reports.filters.pos')}
@@ -72,6 +85,24 @@ export function ReportFiltersBar({ filters, onChange, active, onClear, pointsOfS
         onChange={(from) => onChange({ from })}
       />
       <DateFilter label={t('reports.filters.to')} value={filters.to} min={filters.from || undefined} onChange={(to) => onChange({ to })} />
+      {filters.customerId || filters.invoiceReference ? (
+        <div className="report-linked-filters" data-testid="linked-filters">
+          {filters.customerId ? (
+            <LinkedFilter
+              text={t('reports.filters.customer', { id: filters.customerId })}
+              removeLabel={t('reports.filters.removeCustomer')}
+              onRemove={() => onChange({ customerId: '' })}
+            />
+          ) : null}
+          {filters.invoiceReference ? (
+            <LinkedFilter
+              text={t('reports.filters.invoiceReference', { reference: filters.invoiceReference })}
+              removeLabel={t('reports.filters.removeInvoiceReference')}
+              onRemove={() => onChange({ invoiceReference: '' })}
+            />
+          ) : null}
+        </div>
+      ) : null}
       <div className="report-filters-actions">
         <button type="button" className="btn btn-secondary" onClick={onClear} disabled={!active}>
           <XMarkIcon aria-hidden="true" />

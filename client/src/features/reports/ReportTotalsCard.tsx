@@ -11,6 +11,8 @@ export function ReportTotalsCard({ totals }: { totals: ReportTotals }) {
     { id: 'pointsRedeemed', value: format.number(totals.pointsRedeemed) },
     { id: 'invoiceAmount', value: format.currency(totals.invoiceAmount) },
     { id: 'redeemedValue', value: format.currency(totals.redeemedValue) },
+    { id: 'pointsReturned', value: format.number(totals.pointsReturned) },
+    { id: 'returnedAmount', value: format.currency(totals.returnedAmount) },
   ] as const;
   return (
     <section className="card report-totals" aria-labelledby="report-totals-title">

@@ -35,7 +35,9 @@ function routes(items: Transaction[], extra: Record<string, MockHandler> = {}): 
   return {
     ...tenantRoutes(settings),
     'GET /api/transactions/search': (request) => page(items, request),
-    'GET /api/transactions/totals': { body: { pointsAccredited: 28500, pointsRedeemed: 1500, invoiceAmount: 2850000, redeemedValue: 15000 } },
+    'GET /api/transactions/totals': {
+      body: { pointsAccredited: 28500, pointsRedeemed: 1500, invoiceAmount: 2850000, redeemedValue: 15000, pointsReturned: 250, returnedAmount: 25000 },
+    },
     'GET /api/users': { body: [{ id: 1, username: 'caja2', role: 'cajero' }, { id: 2, username: 'caja1', role: 'cajero' }] },
     ...extra,
   };
@@ -210,6 +212,44 @@ describe('reports screen', () => {
     expect(receipt).toHaveTextContent('Saldo anteriorN/A');
   });
 
+  it('names the supervisor who approved a row', async () => {
+    const approved = makeTransaction({ id: 9, type: 'return', points: -25, invoiceAmount: 2500, approvedBy: 'super1', originalTransactionId: 2 });
+    mockApi(routes([approved, others]));
+    renderApp('/reportes', { preloadedState: loggedInState(supervisor) });
+    await screen.findByTestId('transaction-9');
+    expect(row(9)).toHaveTextContent('Aprobada por super1');
+    expect(row(2)).not.toHaveTextContent('Aprobada por');
+  });
+
+  it('reads its filters from the address and writes them back as they change', async () => {
+    const { requests } = mockApi(routes([own, others]));
+    const { user } = renderApp('/reportes?type=redemption&customerId=42&from=2026-03-01&to=2026-03-09&page=2', {
+      preloadedState: loggedInState(supervisor),
+    });
+    await waitFor(() =>
+      expect(lastSearch(requests)).toEqual({
+        type: 'redemption',
+        customerId: '42',
+        from: '2026-03-01',
+        to: '2026-03-09',
+        page: '2',
+        pageSize: '10',
+      }),
+    );
+    expect(screen.getByLabelText('Tipo')).toHaveValue('redemption');
+    expect(screen.getByTestId('linked-filters')).toHaveTextContent('Cliente #42');
+
+    await user.selectOptions(screen.getByLabelText('Tipo'), 'Devolución');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/reportes?type=return&customerId=42&from=2026-03-01&to=2026-03-09'),
+    );
+    expect(lastSearch(requests)).toMatchObject({ type: 'return', page: '1' });
+    await user.click(screen.getByRole('button', { name: 'Quitar el filtro de cliente' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/reportes?type=return&from=2026-03-01&to=2026-03-09'));
+    await user.click(screen.getByRole('button', { name: 'Limpiar filtros' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/reportes'));
+  });
+
   it('shows the totals of every filtered row, asked of the server with the filters', async () => {
     const { requests } = mockApi(routes([own, others]));
     const { user } = renderApp('/reportes', { preloadedState: loggedInState(supervisor) });
@@ -218,6 +258,9 @@ describe('reports screen', () => {
     expect(within(card).getByTestId('total-pointsRedeemed')).toHaveTextContent('1.500');
     expect(within(card).getByTestId('total-invoiceAmount')).toHaveTextContent(/\$\s2\.850\.000/);
     expect(within(card).getByTestId('total-redeemedValue')).toHaveTextContent(/\$\s15\.000/);
+    expect(within(card).getByText('Puntos devueltos')).toBeInTheDocument();
+    expect(within(card).getByTestId('total-pointsReturned')).toHaveTextContent('250');
+    expect(within(card).getByTestId('total-returnedAmount')).toHaveTextContent(/\$\s25\.000/);
     await user.selectOptions(screen.getByLabelText('Tipo'), 'Redención');
     await waitFor(() =>
       expect(requests.filter((r) => r.path === '/api/transactions/totals').at(-1)?.url.searchParams.get('type')).toBe('redemption'),
@@ -254,19 +297,21 @@ describe('reports screen', () => {
     const text = await blobs[0]!.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
     // Spanish: semicolons, as Excel with Colombian settings splits columns; then the totals.
-    expect(lines).toHaveLength(58 + 5);
+    expect(lines).toHaveLength(58 + 7);
     expect(lines[0]).toBe(
-      'ID transacción;Fecha;Cajero;Punto de venta;Documento cliente;Nombre cliente;Tipo;Descripción;Puntos;Valor factura;Valor redimido',
+      'ID transacción;Fecha;Cajero;Punto de venta;Documento cliente;Nombre cliente;Tipo;Descripción;Puntos;Valor factura;Valor redimido;Aprobada por',
     );
-    expect(lines.slice(-5)).toEqual([
+    expect(lines.slice(-7)).toEqual([
       'Totales según los filtros',
       'Puntos acreditados;28500',
       'Puntos redimidos;1500',
       'Valor de las facturas;2850000',
       'Valor redimido;15000',
+      'Puntos devueltos;250',
+      'Valor devuelto;25000',
     ]);
     // The description is worded in the reader's language from the row's figures.
-    expect(lines[1]).toMatch(/;Gómez, Ana;Acreditación;Compra por \$\s50\.000;500;50000;N\/A$/);
+    expect(lines[1]).toMatch(/;Gómez, Ana;Acreditación;Compra por \$\s50\.000;500;50000;N\/A;N\/A$/);
     expect(lines[2]!.split(';')[2]).toBe('system');
     expect(blobs[0]!.type).toBe('text/csv;charset=utf-8');
   });

@@ -1,6 +1,7 @@
 import { ArrowDownTrayIcon, ArrowUturnLeftIcon, NoSymbolIcon, PrinterIcon } from '@heroicons/react/24/outline';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { isNetworkFailure, selectOnline } from '../../app/offline';
@@ -14,16 +15,16 @@ import { PageHeader } from '../../components/PageHeader';
 import { RowActionButton } from '../../components/RowActionButton';
 import type { ReceiptData } from '../../components/receipt/Receipt';
 import { ReceiptModal } from '../../components/receipt/ReceiptModal';
-import { LIST_DEFAULT_PAGE_SIZE } from '../../lib/constants';
 import { csvFormat, downloadCsv } from '../../lib/csv';
 import { useIdempotentSubmit } from '../../lib/idempotency';
 import { byName } from '../../lib/paging';
+import { reportSearch, reportStateFromSearch, type ReportUrlState } from '../../lib/reportUrl';
 import { SYSTEM_CASHIER, transactionDescription } from '../../lib/ledger';
 import { canReprint, canReturn, canVoid, voidNeedsSupervisor } from '../points';
 import type { Transaction, TransactionType } from '../../lib/types';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { fetchAllTransactions, type ExportProgress } from './exportAll';
-import { CSV_FILENAME, transactionsCsv } from './reportCsv';
+import { CSV_FILENAME, TOTAL_FIGURES, transactionsCsv } from './reportCsv';
 import { ReportFiltersBar } from './ReportFiltersBar';
 import {
   EMPTY_FILTERS,
@@ -45,7 +46,6 @@ import type { SupervisorCredentials } from '../../components/SupervisorFields';
 import './reports.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const TOTAL_KEYS: readonly (keyof ReportTotals)[] = ['pointsAccredited', 'pointsRedeemed', 'invoiceAmount', 'redeemedValue'];
 const CSV_COLUMNS = [
   'id',
   'date',
@@ -58,6 +58,7 @@ const CSV_COLUMNS = [
   'points',
   'invoiceAmount',
   'redeemedValue',
+  'approvedBy',
 ] as const;
 
 /** /reportes: filtered, server-paged transactions with CSV export, void and reprint. */
@@ -68,30 +69,35 @@ export function ReportsPage() {
   const user = useAppSelector(selectUser);
   const mayListUsers = user?.role === 'admin' || user?.role === 'supervisor';
 
-  // Filters: the customer text is the list's search box; every change goes back to page 1.
-  const [filters, setFilters] = useState<Omit<ReportFilters, 'text'>>(EMPTY_FILTERS);
-  const [search, setSearchText] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSizeState] = useState(LIST_DEFAULT_PAGE_SIZE);
+  // Filters live in the address (lib/reportUrl.ts): read when the screen loads, written as they
+  // change (replacing the history entry), so a filtered report survives a reload and can be
+  // linked. The screen's state is the truth and the address follows it: the router applies an
+  // address change later than a click, so reading it back would lose a quick second change. The
+  // customer text is the list's search box; every change goes back to page 1.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [view, setView] = useState<ReportUrlState>(() => reportStateFromSearch(searchParams));
+  const written = useRef(searchParams.toString());
+  useEffect(() => {
+    const next = reportSearch(view).toString();
+    if (next === written.current) return;
+    written.current = next;
+    setSearchParams(new URLSearchParams(next), { replace: true });
+  }, [view, setSearchParams]);
+  const { text: search, ...filters } = view.filters;
+  const { page, pageSize } = view;
   const listState: ListState = useMemo(
     () => ({
       search,
       page,
       pageSize,
-      setSearch: (text: string) => {
-        setSearchText(text);
-        setPage(1);
-      },
-      setPage,
-      setPageSize: (size: number) => {
-        setPageSizeState(size);
-        setPage(1);
-      },
+      setSearch: (text: string) => setView((current) => ({ ...current, filters: { ...current.filters, text }, page: 1 })),
+      setPage: (next: number) => setView((current) => ({ ...current, page: next })),
+      setPageSize: (size: number) => setView((current) => ({ ...current, pageSize: size, page: 1 })),
     }),
-    [search, page, pageSize],
+    [search, page, pageSize, setView],
   );
   const text = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
-  const applied: ReportFilters = useMemo(() => ({ ...filters, text }), [filters, text]);
+  const applied: ReportFilters = useMemo(() => ({ ...view.filters, text }), [view.filters, text]);
   const anyFilter = Object.values(applied).some((value) => value !== '');
 
   const result = useSearchTransactionsQuery({ ...applied, page, pageSize });
@@ -203,7 +209,7 @@ export function ReportsPage() {
           format: csvFormat(format.locale),
           totals: {
             title: t('reports.totals.title'),
-            labels: Object.fromEntries(TOTAL_KEYS.map((key) => [key, t(`reports.totals.${key}`)])) as Record<keyof ReportTotals, string>,
+            labels: Object.fromEntries(TOTAL_FIGURES.map((key) => [key, t(`reports.totals.${key}`)])) as Record<keyof ReportTotals, string>,
           },
         },
         sums,
@@ -229,15 +235,8 @@ export function ReportsPage() {
       <ReportFiltersBar
         filters={filters}
         active={anyFilter || search.trim() !== ''}
-        onChange={(change) => {
-          setFilters((current) => ({ ...current, ...change }));
-          setPage(1);
-        }}
-        onClear={() => {
-          setFilters(EMPTY_FILTERS);
-          setSearchText('');
-          setPage(1);
-        }}
+        onChange={(change) => setView((current) => ({ ...current, filters: { ...current.filters, ...change }, page: 1 }))}
+        onClear={() => setView((current) => ({ ...current, filters: EMPTY_FILTERS, page: 1 }))}
         pointsOfSale={posOptions}
         cashiers={cashiers}
       />

@@ -67,6 +67,12 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
             t('reports.row.pos', { pos: tx.posName || t('common.notAvailable') }),
             t('reports.row.cashier', { cashier: isSystemCashier(tx.cashierUsername) ? t('common.system') : tx.cashierUsername }),
           ].join(' · ')}
+          {tx.approvedBy ? (
+            <span className="tx-approved-by" data-testid={`approved-by-${tx.id}`}>
+              {' '}
+              · {t('reports.row.approvedBy', { username: tx.approvedBy })}
+            </span>
+          ) : null}
           {tx.is_voided && tx.voided_by ? (
             <span className="tx-voided-by"> · {t('reports.voidedBy', { username: tx.voided_by })}</span>
           ) : null}

@@ -1,7 +1,9 @@
 // The CSV export of the report (docs/screens.md, "Printouts and exports"): reporte_fidelidad.csv
 // with transaction id, date, cashier, pos, customer document, customer name, type, description,
-// points, invoice amount and redeemed value; a missing value is written N/A and a missing cashier
-// 'system'. After the rows, the totals of every exported row. Separator and decimal mark follow
+// points, invoice amount, redeemed value and who approved the row (a supervisor's approval of an
+// accreditation beyond a velocity limit, of a cajero's void or return); a missing value is written
+// N/A and a missing cashier 'system'. After the rows, the totals of every exported row, returns
+// as figures of their own. Separator and decimal mark follow
 // the reader's language.
 
 import { CSV_COMMA, csvField, csvLines, type CsvFormat } from '../../lib/csv';
@@ -13,7 +15,7 @@ export const CSV_MISSING = 'N/A';
 export const CSV_SYSTEM = 'system';
 
 export interface CsvLabels {
-  /** The 11 column titles, in order. */
+  /** The 12 column titles, in order. */
   headers: readonly string[];
   type: (type: TransactionType) => string;
   /** What the row is, in the reader's language (`transactionDescription`). */
@@ -24,7 +26,14 @@ export interface CsvLabels {
   totals?: { title: string; labels: Record<keyof ReportTotals, string> };
 }
 
-const TOTAL_FIGURES: readonly (keyof ReportTotals)[] = ['pointsAccredited', 'pointsRedeemed', 'invoiceAmount', 'redeemedValue'];
+export const TOTAL_FIGURES: readonly (keyof ReportTotals)[] = [
+  'pointsAccredited',
+  'pointsRedeemed',
+  'invoiceAmount',
+  'redeemedValue',
+  'pointsReturned',
+  'returnedAmount',
+];
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
@@ -53,6 +62,7 @@ export function transactionCsvRow(transaction: Transaction, labels: CsvLabels): 
     number(transaction.points),
     number(transaction.invoiceAmount),
     number(transaction.redeemedValue),
+    text(transaction.approvedBy),
   ];
 }
 

@@ -5,19 +5,16 @@
 import { api, listTags } from '../../app/api';
 import { listQuery } from '../../app/entityEndpoints';
 import { normalizeTransaction, type PostingResult } from '../points';
-import type { Paged, Role, Transaction, TransactionType } from '../../lib/types';
+import { EMPTY_REPORT_FILTERS, type ReportUrlFilters } from '../../lib/reportUrl';
+import type { Paged, Role, Transaction } from '../../lib/types';
 
-/** The report's filters; empty strings do not filter. Dates are local days, YYYY-MM-DD. */
-export interface ReportFilters {
-  text: string;
-  type: TransactionType | '';
-  posId: string;
-  cashier: string;
-  from: string;
-  to: string;
-}
+/**
+ * The report's filters; empty strings do not filter. Dates are local days, YYYY-MM-DD. The
+ * customer and the invoice reference come from links (an alert's), not from the filter bar.
+ */
+export type ReportFilters = ReportUrlFilters;
 
-export const EMPTY_FILTERS: ReportFilters = { text: '', type: '', posId: '', cashier: '', from: '', to: '' };
+export const EMPTY_FILTERS: ReportFilters = EMPTY_REPORT_FILTERS;
 
 export interface SearchArgs extends ReportFilters {
   page: number;
@@ -49,6 +46,10 @@ export interface ReportTotals {
   pointsRedeemed: number;
   invoiceAmount: number;
   redeemedValue: number;
+  /** Points the returns took back (a figure of its own, not netted from the accredited). */
+  pointsReturned: number;
+  /** The pesos of the invoices given back by the returns. */
+  returnedAmount: number;
 }
 
 export interface ReportUser {

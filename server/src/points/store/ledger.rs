@@ -245,14 +245,18 @@ pub async fn lock_void_target(conn: &Conn, id: i64) -> AppResult<Option<VoidTarg
     conn.query_opt(&stmt, &[&id]).await?.as_ref().map(void_target_from_row).transpose()
 }
 
+/// Marks a row voided, and drops the cached dashboard days of it and of its returns (which the
+/// dashboard leaves out with it).
 #[instrument(level = "debug", skip(conn))]
 pub async fn mark_voided(conn: &Conn, id: i64, voided_by: &str, at: DateTime<Utc>) -> AppResult<()> {
     let stmt = conn
         .prepare_cached(
             "with voided as (update transactions set is_voided = true, voided_by = $2, voided_at = $3 \
-                 where id = $1 returning created_at) \
+                 where id = $1 returning created_at), \
+             returns as (select created_at from transactions where original_transaction_id = $1 and type = 'return') \
              delete from daily_figures \
-             where day = (select (created_at at time zone (select time_zone from settings))::date from voided)",
+             where day in (select (created_at at time zone (select time_zone from settings))::date \
+                           from (select created_at from voided union all select created_at from returns) rows)",
         )
         .await?;
     conn.execute(&stmt, &[&id, &voided_by, &at]).await?;

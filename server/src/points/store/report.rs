@@ -23,6 +23,8 @@ pub struct TransactionFilter {
     pub from: Option<DateTime<Utc>>,
     /// Exclusive upper bound.
     pub until: Option<DateTime<Utc>>,
+    /// An invoice reference, compared without case.
+    pub invoice_reference: Option<String>,
 }
 
 /// How the report finds the customers whose name or document matches its text.
@@ -62,7 +64,8 @@ const TRANSACTION_FILTER: &str = "and ($2::text is null or t.type = $2) \
     and ($4::text is null or t.cashier_username = $4) \
     and ($5::bigint is null or t.customer_id = $5) \
     and ($6::timestamptz is null or t.created_at >= $6) \
-    and ($7::timestamptz is null or t.created_at < $7)";
+    and ($7::timestamptz is null or t.created_at < $7) \
+    and ($8::text is null or upper(t.invoice_reference) = upper($8))";
 
 /// How many matches past the page's end the report counts exactly. Counting every match of a
 /// long history costs a scan of all of it; past this the total is a lower bound.
@@ -81,14 +84,14 @@ pub async fn search_transactions(
     let (filter_sql, params) = filtered.clause();
     let count_up_to = offset.saturating_add(limit).saturating_add(REPORT_COUNT_AHEAD);
     let count = conn
-        .prepare_cached(&format!("select count(*) from (select from transactions t {filter_sql} limit $8) matches"))
+        .prepare_cached(&format!("select count(*) from (select from transactions t {filter_sql} limit $9) matches"))
         .await?;
     let mut count_params = params.clone();
     count_params.push(&count_up_to);
     let total: i64 = conn.query_one(&count, &count_params).await?.get(0);
     let page = conn
         .prepare_cached(&format!(
-            "{TRANSACTION_SELECT} {filter_sql} order by t.created_at desc, t.id desc limit $8 offset $9"
+            "{TRANSACTION_SELECT} {filter_sql} order by t.created_at desc, t.id desc limit $9 offset $10"
         ))
         .await?;
     let mut all_params = params;
@@ -110,8 +113,8 @@ impl<'a> Filtered<'a> {
         Ok(Filtered { customers: customer_match(conn, filter).await?, kind: filter.kind.map(Kind::as_str), filter })
     }
 
-    /// The `where` clause on `transactions t` and its parameters `$1` to `$7`; a statement adds
-    /// its own from `$8`.
+    /// The `where` clause on `transactions t` and its parameters `$1` to `$8`; a statement adds
+    /// its own from `$9`.
     fn clause(&self) -> (String, Vec<&(dyn ToSql + Sync)>) {
         let filter = self.filter;
         let params: Vec<&(dyn ToSql + Sync)> = vec![
@@ -122,6 +125,7 @@ impl<'a> Filtered<'a> {
             &filter.customer_id,
             &filter.from,
             &filter.until,
+            &filter.invoice_reference,
         ];
         (format!("where {} {TRANSACTION_FILTER}", self.customers.condition()), params)
     }
@@ -147,7 +151,9 @@ async fn customer_match(conn: &Conn, filter: &TransactionFilter) -> AppResult<Cu
 }
 
 /// The report's totals over every row its filters match: points and pesos of the accreditations
-/// and redemptions that are not voided (a voided row and its cancellation count for nothing).
+/// and redemptions that are not voided (a voided row and its cancellation count for nothing), and
+/// of the returns of accreditations that are not voided (a voided accreditation, its returns and
+/// its cancellation net to nothing and count for nothing).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReportTotals {
@@ -160,6 +166,10 @@ pub struct ReportTotals {
     /// What the redemptions were worth, in whole pesos (the product's price, or the points' peso
     /// value).
     pub redeemed_value: i64,
+    /// Points the returns took back, as a positive number.
+    pub points_returned: i64,
+    /// The pesos of the invoices given back by the returns, in whole pesos.
+    pub returned_amount: i64,
 }
 
 #[instrument(level = "debug", skip(conn))]
@@ -171,8 +181,12 @@ pub async fn transaction_totals(conn: &Conn, filter: &TransactionFilter) -> AppR
             "select coalesce(sum(t.points) filter (where t.type = 'accreditation'), 0)::bigint as points_accredited, \
                     coalesce(-sum(t.points) filter (where t.type = 'redemption'), 0)::bigint as points_redeemed, \
                     coalesce(sum(t.invoice_amount) filter (where t.type = 'accreditation'), 0)::bigint as invoice_amount, \
-                    coalesce(sum(t.redeemed_value) filter (where t.type = 'redemption'), 0)::bigint as redeemed_value \
-             from transactions t {filter_sql} and not t.is_voided"
+                    coalesce(sum(t.redeemed_value) filter (where t.type = 'redemption'), 0)::bigint as redeemed_value, \
+                    coalesce(-sum(t.points) filter (where t.type = 'return'), 0)::bigint as points_returned, \
+                    coalesce(sum(t.invoice_amount) filter (where t.type = 'return'), 0)::bigint as returned_amount \
+             from transactions t {filter_sql} and not t.is_voided \
+               and (t.type <> 'return' or not exists \
+                    (select from transactions o where o.id = t.original_transaction_id and o.is_voided))"
         ))
         .await?;
     let row = conn.query_one(&stmt, &params).await?;
@@ -181,6 +195,8 @@ pub async fn transaction_totals(conn: &Conn, filter: &TransactionFilter) -> AppR
         points_redeemed: row.get("points_redeemed"),
         invoice_amount: row.get("invoice_amount"),
         redeemed_value: row.get("redeemed_value"),
+        points_returned: row.get("points_returned"),
+        returned_amount: row.get("returned_amount"),
     })
 }
 

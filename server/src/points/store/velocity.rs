@@ -27,7 +27,8 @@ pub async fn credited_between(
     Ok(CreditedToday { accreditations: row.get("accreditations"), points: row.get("points") })
 }
 
-/// Records on an accreditation the supervisor or admin who approved it beyond a limit.
+/// Records on a row the supervisor or admin who approved it: an accreditation beyond a limit, a
+/// cajero's return, or the cancellation of a cajero's void.
 #[instrument(level = "debug", skip_all)]
 pub async fn set_approved_by(conn: &Conn, transaction_id: i64, approved_by: &str) -> AppResult<()> {
     let stmt = conn.prepare_cached("update transactions set approved_by = $2 where id = $1").await?;

@@ -368,17 +368,167 @@ async fn the_report_totals_every_filtered_row_not_only_the_page_and_leaves_voide
     // cancellation count for nothing).
     assert_eq!(
         all.body,
-        json!({ "pointsAccredited": 1_700, "pointsRedeemed": 400, "invoiceAmount": 170_000, "redeemedValue": 400 })
+        json!({ "pointsAccredited": 1_700, "pointsRedeemed": 400, "invoiceAmount": 170_000, "redeemedValue": 400,
+                "pointsReturned": 0, "returnedAmount": 0 })
     );
     let ana_only = app.get(&format!("/api/transactions/totals?customerId={ana}&pageSize=10&page=1"), &shop.admin).await;
     assert_eq!(
         ana_only.body,
-        json!({ "pointsAccredited": 1_200, "pointsRedeemed": 300, "invoiceAmount": 120_000, "redeemedValue": 300 })
+        json!({ "pointsAccredited": 1_200, "pointsRedeemed": 300, "invoiceAmount": 120_000, "redeemedValue": 300,
+                "pointsReturned": 0, "returnedAmount": 0 })
     );
     let by_text = app.get("/api/transactions/totals?text=200&type=redemption", &shop.admin).await;
     assert_eq!(
         by_text.body,
-        json!({ "pointsAccredited": 0, "pointsRedeemed": 100, "invoiceAmount": 0, "redeemedValue": 100 })
+        json!({ "pointsAccredited": 0, "pointsRedeemed": 100, "invoiceAmount": 0, "redeemedValue": 100,
+                "pointsReturned": 0, "returnedAmount": 0 })
     );
     assert_eq!(app.get("/api/transactions/totals?type=nope", &shop.admin).await.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_report_totals_count_a_partial_return_as_its_own_figure_and_leave_out_those_of_a_voided_sale() {
+    let (app, shop, ana) = acme_with_customer().await;
+    let kept = accredited(&app, &shop.admin, ana, 10_000).await; // 100 points
+    let answer = return_api(&app, &shop.admin, &kept, json!({ "returnedAmount": 2_500 })).await;
+    assert_eq!(answer.body["newTransaction"]["points"], -25, "{}", answer.body);
+    let voided = accredited(&app, &shop.admin, ana, 20_000).await; // 200 points
+    let answer = return_api(&app, &shop.admin, &voided, json!({ "returnedAmount": 5_000 })).await;
+    assert_eq!(answer.body["newTransaction"]["points"], -50, "{}", answer.body);
+    assert_eq!(void_api(&app, &shop.admin, &voided, json!({})).await.status, StatusCode::OK);
+
+    let totals = |query: &'static str| {
+        let app = &app;
+        let token = shop.admin.clone();
+        async move {
+            let answer = app.get(&format!("/api/transactions/totals?{query}"), &token).await;
+            assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+            answer.body
+        }
+    };
+    // The voided sale, its return and its cancellation count for nothing; the kept sale's return
+    // is its own figure, so accredited - redeemed - returned is the balance.
+    assert_eq!(
+        totals("").await,
+        json!({ "pointsAccredited": 100, "pointsRedeemed": 0, "invoiceAmount": 10_000, "redeemedValue": 0,
+                "pointsReturned": 25, "returnedAmount": 2_500 })
+    );
+    assert_eq!(balance(&app, &shop, ana).await, 100 - 25);
+    assert_eq!(
+        totals("type=return").await,
+        json!({ "pointsAccredited": 0, "pointsRedeemed": 0, "invoiceAmount": 0, "redeemedValue": 0,
+                "pointsReturned": 25, "returnedAmount": 2_500 })
+    );
+    assert_eq!(
+        totals("type=accreditation").await,
+        json!({ "pointsAccredited": 100, "pointsRedeemed": 0, "invoiceAmount": 10_000, "redeemedValue": 0,
+                "pointsReturned": 0, "returnedAmount": 0 })
+    );
+}
+
+fn returned_on(dashboard: &stats::Dashboard, day: &str) -> i128 {
+    dashboard.daily.iter().find(|d| d.date == date(day)).map(|d| d.returned).unwrap()
+}
+
+#[tokio::test]
+async fn the_dashboard_shows_returned_points_as_their_own_figure_and_its_numbers_add_up_to_the_balance() {
+    let (app, shop) = acme().await;
+    let ana = add_customer(&app, &shop, "1", None).await;
+    let clock = Clock::new(&app, &shop).await;
+    let now = bogota(2025, 6, 30, 12, 0);
+    let first_sale = clock.earn(ana, 20_000, bogota(2025, 6, 10, 9, 0)).await; // 200
+    clock.give_back(first_sale, 5_000, bogota(2025, 6, 12, 10, 0)).await; // 50 of 200
+    let later_voided = clock.earn(ana, 10_000, bogota(2025, 6, 20, 9, 0)).await; // 100
+    clock.give_back(later_voided, 3_333, bogota(2025, 6, 21, 23, 30)).await; // 33, late local evening
+    let today = clock.earn(ana, 10_000, bogota(2025, 6, 30, 8, 0)).await; // 100
+    clock.spend(ana, 30, bogota(2025, 6, 30, 9, 0)).await;
+    clock.give_back(today, 1_000, bogota(2025, 6, 30, 9, 30)).await; // 10
+
+    let first = dashboard_at(&app, now).await;
+    assert_eq!(
+        (returned_on(&first, "2025-06-12"), returned_on(&first, "2025-06-21"), returned_on(&first, "2025-06-30")),
+        (50, 33, 10)
+    );
+    assert_eq!(returned_on(&first, "2025-06-22"), 0, "the return's local day, not UTC's");
+    assert_eq!(first.points_accredited_last30_days, 400);
+    assert_eq!(first.points_redeemed_last30_days, 30);
+    assert_eq!(first.points_returned_last30_days, 93);
+    assert_eq!(first.transactions_last30_days, 4, "accreditations and redemptions");
+    assert_eq!(first.points_in_circulation, 400 - 30 - 93);
+    assert_eq!(number(&app, &shop, "select sum(returned)::bigint from daily_figures").await, 83, "closed days cached");
+
+    // From the cache, the same.
+    let again = dashboard_at(&app, now).await;
+    assert_eq!(serde_json::to_value(&again.daily).unwrap(), serde_json::to_value(&first.daily).unwrap());
+
+    // Voiding a partly returned sale leaves it and its return out: the cancellation took the 67 left.
+    clock.void(later_voided, bogota(2025, 6, 30, 10, 0)).await.unwrap();
+    let changed = dashboard_at(&app, now).await;
+    assert_eq!((accredited_on(&changed, "2025-06-20"), returned_on(&changed, "2025-06-21")), (0, 0));
+    assert_eq!(changed.points_accredited_last30_days, 300);
+    assert_eq!(changed.points_returned_last30_days, 60);
+    assert_eq!(changed.points_in_circulation, 300 - 30 - 60);
+    assert_eq!(balance(&app, &shop, ana).await, 210);
+
+    let answer = app.get("/api/stats/dashboard", &shop.admin).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert!(answer.body["pointsReturnedLast30Days"].is_i64(), "{}", answer.body);
+    assert!(answer.body["pointsRedeemedLast30Days"].is_i64(), "{}", answer.body);
+    assert!(answer.body["daily"][0]["returned"].is_i64(), "{}", answer.body);
+}
+
+#[tokio::test]
+async fn the_report_names_who_approved_a_cajeros_void_and_return() {
+    let CajeroSale { app, shop, cajero, customer, sale, supervisor } = cajero_sale("super1").await;
+    let approval = |extra: Value| {
+        let mut body = json!({ "supervisorUsername": "super1", "supervisorPassword": STAFF_PASSWORD });
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        body
+    };
+    let answer = return_api(&app, &cajero, &sale, approval(json!({ "returnedAmount": 1_000 }))).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    assert_eq!(answer.body["newTransaction"]["approvedBy"], "super1");
+    let returned = answer.body["newTransaction"]["id"].clone();
+    let second = accredited(&app, &cajero, customer, 10_000).await;
+    assert_eq!(void_api(&app, &cajero, &second, approval(json!({}))).await.status, StatusCode::OK);
+    let third = accredited(&app, &cajero, customer, 10_000).await;
+    assert_eq!(void_api(&app, &supervisor, &third, json!({})).await.status, StatusCode::OK);
+
+    let page = app.get("/api/transactions/search?pageSize=50", &shop.admin).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    let items = page.body["items"].as_array().unwrap();
+    let row = |f: &dyn Fn(&Value) -> bool| items.iter().find(|t| f(t)).cloned().unwrap();
+    assert_eq!(row(&|t| t["id"] == returned)["approvedBy"], "super1");
+    assert_eq!(row(&|t| t["originalTransactionId"] == second && t["type"] == "cancellation")["approvedBy"], "super1");
+    assert!(
+        row(&|t| t["originalTransactionId"] == third && t["type"] == "cancellation")["approvedBy"].is_null(),
+        "a supervisor's own void needs no approval"
+    );
+    assert!(row(&|t| t["id"] == sale)["approvedBy"].is_null());
+}
+
+#[tokio::test]
+async fn the_report_filters_by_an_invoice_reference_without_case() {
+    let (app, shop, ana) = acme_with_customer().await;
+    let sale =
+        accredit_with(&app, &shop.admin, ana, json!({ "invoiceAmount": 10_000, "invoiceReference": "Fac-9" })).await;
+    assert_eq!(sale.status, StatusCode::OK, "{}", sale.body);
+    let sale = sale.body["newTransaction"]["id"].as_i64().unwrap();
+    let other =
+        accredit_with(&app, &shop.admin, ana, json!({ "invoiceAmount": 10_000, "invoiceReference": "FAC-90" })).await;
+    assert_eq!(other.status, StatusCode::OK, "{}", other.body);
+    let answer = return_api(&app, &shop.admin, &json!(sale), json!({ "returnedAmount": 1_000 })).await;
+    let returned = answer.body["newTransaction"]["id"].as_i64().unwrap();
+
+    let page = app.get("/api/transactions/search?invoiceReference=fac-9", &shop.admin).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert_eq!(ids(&page.body), [returned, sale], "the return keeps the sale's reference");
+    let totals = app.get("/api/transactions/totals?invoiceReference=FAC-9", &shop.admin).await;
+    assert_eq!(
+        (totals.body["pointsAccredited"].as_i64(), totals.body["pointsReturned"].as_i64()),
+        (Some(100), Some(10))
+    );
+    let too_long =
+        app.get(&format!("/api/transactions/search?invoiceReference={}", "x".repeat(101)), &shop.admin).await;
+    assert_eq!(too_long.status, StatusCode::BAD_REQUEST);
 }

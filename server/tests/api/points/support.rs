@@ -11,6 +11,7 @@ use loyalty::domain::{Prefix, Role};
 use loyalty::points::accredit::{self, Accreditation};
 use loyalty::points::expiration::{self, Expired, Trigger};
 use loyalty::points::redeem::{self, Redemption, Reward};
+use loyalty::points::returns::{self, Return, ReturnRequest};
 use loyalty::points::rules::{InvoiceAmount, Points};
 use loyalty::points::void::{self, Voided};
 use loyalty::points::{store, Posting};
@@ -347,6 +348,21 @@ impl<'a> Clock<'a> {
         let voided = void::void(&tx, &self.user, transaction, None, at).await?;
         tx.commit().await?;
         Ok(voided)
+    }
+
+    /// Returns `amount` pesos of accreditation `transaction` at `at`; answers the return's id.
+    pub async fn give_back(&self, transaction: i64, amount: i64, at: DateTime<Utc>) -> i64 {
+        let tx = self.begin().await;
+        let request = ReturnRequest {
+            returned_amount: Some(json!(amount)),
+            invoice_reference: None,
+            supervisor_username: None,
+            supervisor_password: None,
+        };
+        let input = Return::parse(&request).expect("a valid return");
+        let returned = returns::give_back(&tx, &self.user, transaction, &input, None, at).await.expect("return");
+        tx.commit().await.unwrap();
+        returned.posting.new_transaction.id
     }
 
     /// Runs the company's policy as the admin's button does, at `at`.

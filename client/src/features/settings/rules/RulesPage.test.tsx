@@ -54,6 +54,18 @@ describe('rules form values', () => {
     const good = checkRules({ ...base, maxAccreditationsPerCustomerPerDay: '3', maxPointsPerCustomerPerDay: '5000' });
     expect(good.ok && good.update).toMatchObject({ maxAccreditationsPerCustomerPerDay: 3, maxPointsPerCustomerPerDay: 5000 });
   });
+
+  it('takes the alert threshold as a whole number of operations from 0 (off) to 1,000', () => {
+    const base = rulesFormValues(makeSettings());
+    expect(base.alertOperationsPerDay).toBe('5');
+    const kinds = (check: ReturnType<typeof checkRules>) =>
+      check.ok ? {} : Object.fromEntries(Object.entries(check.problems).map(([k, v]) => [k, v.kind]));
+    expect(kinds(checkRules({ ...base, alertOperationsPerDay: '1001' }))).toEqual({ alertOperationsPerDay: 'range' });
+    expect(kinds(checkRules({ ...base, alertOperationsPerDay: '-1' }))).toEqual({ alertOperationsPerDay: 'range' });
+    expect(kinds(checkRules({ ...base, alertOperationsPerDay: '2,5' }))).toEqual({ alertOperationsPerDay: 'step' });
+    const good = checkRules({ ...base, alertOperationsPerDay: '0' });
+    expect(good.ok && good.update).toMatchObject({ alertOperationsPerDay: 0 });
+  });
 });
 
 describe('rules screen', () => {

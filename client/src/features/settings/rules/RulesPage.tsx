@@ -36,6 +36,7 @@ const LABELS: Record<NumericRule, TKey> = {
   maxAccreditationsPerCustomerPerDay: 'settings.rules.maxAccreditationsPerCustomerPerDay',
   maxPointsPerCustomerPerDay: 'settings.rules.maxPointsPerCustomerPerDay',
   retentionYears: 'settings.rules.retentionYears',
+  alertOperationsPerDay: 'settings.rules.alertOperationsPerDay',
 };
 
 const HINTS: Record<NumericRule, TKey> = {
@@ -49,6 +50,7 @@ const HINTS: Record<NumericRule, TKey> = {
   maxAccreditationsPerCustomerPerDay: 'settings.rules.maxAccreditationsPerCustomerPerDayHint',
   maxPointsPerCustomerPerDay: 'settings.rules.maxPointsPerCustomerPerDayHint',
   retentionYears: 'settings.rules.retentionYearsHint',
+  alertOperationsPerDay: 'settings.rules.alertOperationsPerDayHint',
 };
 
 const POLICY_EXPLANATIONS: Record<ExpirationPolicy, TKey> = {
@@ -246,6 +248,10 @@ function RulesForm({ settings }: { settings: Settings }) {
         <h2 className="settings-section-title">{t('settings.rules.retentionTitle')}</h2>
         <div className="form-grid">{field('retentionYears')}</div>
         <p className="settings-explanation">{t('settings.rules.retentionExplanation')}</p>
+      </section>
+      <section className="settings-section" aria-label={t('settings.rules.alertsTitle')}>
+        <h2 className="settings-section-title">{t('settings.rules.alertsTitle')}</h2>
+        <div className="form-grid">{field('alertOperationsPerDay')}</div>
       </section>
 
       {error ? (

@@ -18,7 +18,8 @@ export type NumericRule =
   | 'birthdayBonusMultiplier'
   | 'maxAccreditationsPerCustomerPerDay'
   | 'maxPointsPerCustomerPerDay'
-  | 'retentionYears';
+  | 'retentionYears'
+  | 'alertOperationsPerDay';
 
 export interface Bounds {
   min: number;
@@ -39,6 +40,8 @@ export const RULE_BOUNDS: Record<NumericRule, Bounds> = {
   maxPointsPerCustomerPerDay: { min: 0, max: 1_000_000_000_000_000, step: 1 },
   // Retention (docs/privacy.md, "Retention"): 0 is off.
   retentionYears: { min: 0, max: 100, step: 1 },
+  // The "over N operations a day" alert (docs/points.md, "Alerts"): 0 turns it off.
+  alertOperationsPerDay: { min: 0, max: 1_000, step: 1 },
 };
 
 export const NUMERIC_RULES = Object.keys(RULE_BOUNDS) as NumericRule[];
