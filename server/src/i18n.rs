@@ -341,6 +341,16 @@ catalogue! {
         IdempotencyKeyShape = "idempotency.keyShape" { es: "Idempotency-Key debe tener de 1 a 200 caracteres visibles.", en: "Idempotency-Key must be 1 to 200 visible characters" },
         IdempotencyInProgress = "idempotency.inProgress" { es: "La solicitud con esta Idempotency-Key aún está en curso; intente de nuevo.", en: "the request with this Idempotency-Key is still in progress, please retry" },
         IdempotencyKeyReused = "idempotency.keyReused" { es: "Esta Idempotency-Key ya se usó para otra solicitud; use una nueva.", en: "this Idempotency-Key was already used for a different request; use a new key" },
+        // API keys and the POS API (docs/integration.md)
+        ApiKeyNameRequired = "apiKey.nameRequired" { es: "El nombre de la clave es obligatorio.", en: "the key's name is required" },
+        ApiKeyPosRequired = "apiKey.posRequired" { es: "El punto de venta de la clave es obligatorio.", en: "the key's point of sale is required" },
+        ApiKeyExists = "apiKey.exists" { es: "Ya existe una clave de API con este nombre.", en: "an API key with this name already exists" },
+        ApiKeyNotFound = "apiKey.notFound" { es: "Clave de API no encontrada.", en: "API key not found" },
+        ApiKeyInvalid = "apiKey.invalid" { es: "Falta la clave de API o no es válida (Authorization: Bearer lk_...).", en: "the API key is missing or not valid (Authorization: Bearer lk_...)" },
+        ApiKeyPosInactive = "apiKey.posInactive" { es: "El punto de venta de esta clave está inactivo.", en: "this key's point of sale is inactive" },
+        ApiKeyRateLimited = "apiKey.rateLimited" { es: "Esta clave hizo más de {limit} solicitudes en un minuto; intente de nuevo en un momento.", en: "this key made more than {limit} requests in a minute; try again shortly" },
+        IdempotencyKeyRequired = "idempotency.keyRequired" { es: "El encabezado Idempotency-Key es obligatorio.", en: "the Idempotency-Key header is required" },
+        PosApiRewardRequired = "posApi.rewardRequired" { es: "Indique points o productCode, no ambos.", en: "give points or productCode, not both" },
     }
 }
 
