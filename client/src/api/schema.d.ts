@@ -78,6 +78,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's keys that are not revoked, sorted by name, without the keys themselves (admin). */
+        get: operations["list_api_keys"];
+        put?: never;
+        /**
+         * Makes a key for a point of sale's system (admin). The answer holds the key itself, shown this
+         *     once: only its hash is kept.
+         */
+        post: operations["create_api_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes a key (admin): it is refused from the next request on. The ledger rows it posted keep
+         *     its name.
+         */
+        delete: operations["revoke_api_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -455,6 +496,66 @@ export interface paths {
         put?: never;
         /** Adds a point of sale (admin). */
         post: operations["points of sale_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pos-api/v1/accredit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credits points to the customer of `document` for an invoice, by the company's rules, as the
+         *     key's cashier at the key's point of sale. Refused as at the till: an invoice reference
+         *     already accredited (409), an inactive or unknown customer (404), beyond a velocity limit
+         *     (409; an approval needs a supervisor at the till).
+         */
+        post: operations["pos_accredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pos-api/v1/customers/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The name and balance of the active customer of `document`. */
+        get: operations["pos_customer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pos-api/v1/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeems the points of the customer of `document`, for their peso value (`points`) or for a
+         *     product (`productCode`), as the key's cashier at the key's point of sale, by the same rules as
+         *     the till.
+         */
+        post: operations["pos_redeem"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1059,6 +1160,54 @@ export interface components {
             /** @description `new` or `reviewed`. */
             status?: string | null;
         };
+        /** @description An API key of a point of sale, as listed (never the key itself). */
+        ApiKey: {
+            /**
+             * Format: date-time
+             * @description When it was made.
+             */
+            createdAt: string;
+            /** @description The admin who made it. */
+            createdBy: string;
+            /** @description The key's last four characters, to tell keys apart. */
+            hint: string;
+            /**
+             * Format: int64
+             * @description The key's id (the `{id}` of `DELETE /api-keys/{id}`).
+             */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When a request last came with it; null while never used.
+             */
+            lastUsedAt?: string | null;
+            /** @description The key's name, recorded as the cashier of what it posts. */
+            name: string;
+            /** @description Whether that point of sale is active (a key of an inactive one is refused). */
+            posActive: boolean;
+            /**
+             * Format: int64
+             * @description The point of sale its postings are recorded at.
+             */
+            posId: number;
+            /** @description That point of sale's name. */
+            posName: string;
+        };
+        /** @description A key to make. */
+        ApiKeyInput: {
+            /**
+             * @description Required, at most 100 characters, unique among the company's keys that are not revoked
+             *     (without regard to case); the cashier name of what the key posts.
+             * @example Caja 1 - Software POS
+             */
+            name: string;
+            /**
+             * Format: int64
+             * @description An active point of sale of the company, where the key's postings are recorded.
+             * @example 1
+             */
+            posId: number;
+        };
         /** @description One entry of the company's audit trail: who did what, when, to which record. */
         AuditEntry: {
             /**
@@ -1516,6 +1665,20 @@ export interface components {
             /** @description `company <name> deleted`, in English whatever the request's language. */
             message: string;
         };
+        /** @description A key just made: the only time the key itself is shown. */
+        NewApiKey: {
+            /**
+             * Format: int64
+             * @description The key's id.
+             */
+            id: number;
+            /**
+             * @description `lk_<company prefix>_<43 letters and digits>`, sent as `Authorization: Bearer <key>`.
+             *     Only its SHA-256 is kept: it cannot be shown again.
+             * @example lk_demo_Q3vX8kLw2mZp9RtYb4NcJf7HsD1aGe6UiO0qWnTyVxE
+             */
+            key: string;
+        };
         /** @description One page of a list and the size of the whole list. */
         Paged_Customer: {
             /** @description The page's rows, in the list's order. */
@@ -1683,10 +1846,110 @@ export interface components {
             /** @description Unique in the company without regard to case. */
             name: string;
         };
+        /**
+         * @description An invoice to credit points for.
+         * @example {
+         *       "document": "1020304050",
+         *       "invoiceAmount": 25000,
+         *       "invoiceReference": "FV-2031"
+         *     }
+         */
+        PosAccreditRequest: {
+            /** @description The customer's ID document (dots and spaces are ignored). */
+            document: string | null;
+            /**
+             * Format: int64
+             * @description Whole pesos, greater than zero.
+             */
+            invoiceAmount: number;
+            /**
+             * @description The invoice's number, at most 100 characters; required. While an accreditation of the
+             *     company that is not voided holds it, another is refused with a 409.
+             */
+            invoiceReference: string | null;
+        };
+        /**
+         * @description A customer's name and balance.
+         * @example {
+         *       "name": "Ana Gómez",
+         *       "points": 1730
+         *     }
+         */
+        PosCustomer: {
+            /** @description The customer's name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The customer's balance in points.
+             */
+            points: number;
+        };
         /** @description A point of sale to add, or its new name. */
         PosInput: {
             /** @description Required, at most 200 characters; unique in the company without regard to case. */
             name: string;
+        };
+        /**
+         * @description What a posting did, as the POS API answers it.
+         * @example {
+         *       "balance": 1730,
+         *       "customerName": "Ana Gómez",
+         *       "date": "2026-11-26T15:04:05Z",
+         *       "invoiceReference": "FV-2031",
+         *       "points": 250,
+         *       "transactionId": 1042,
+         *       "type": "accreditation"
+         *     }
+         */
+        PosPosting: {
+            /**
+             * Format: int64
+             * @description The customer's balance after it.
+             */
+            balance: number;
+            /** @description The customer's name, for the receipt. */
+            customerName: string;
+            /**
+             * Format: date-time
+             * @description When it was posted (RFC 3339, UTC).
+             */
+            date: string;
+            /** @description The invoice reference given; null when none. */
+            invoiceReference?: string | null;
+            /**
+             * Format: int64
+             * @description The points it moved: positive for an accreditation, negative for a redemption.
+             */
+            points: number;
+            /**
+             * Format: int64
+             * @description The ledger row's id.
+             */
+            transactionId: number;
+            /** @description `accreditation` or `redemption`. */
+            type: components["schemas"]["Kind"];
+        };
+        /**
+         * @description A redemption: `points`, or the product of `productCode`.
+         * @example {
+         *       "document": "1020304050",
+         *       "invoiceReference": "FV-2032",
+         *       "points": 500
+         *     }
+         */
+        PosRedeemRequest: {
+            /** @description The customer's ID document (dots and spaces are ignored). */
+            document: string | null;
+            /** @description The sale's invoice reference, at most 100 characters; optional. */
+            invoiceReference?: string | null;
+            /**
+             * Format: int64
+             * @description Whole points to redeem for their peso value, at least 1 and at most the balance; or
+             *     give `productCode` instead.
+             */
+            points?: number | null;
+            /** @description The code of an active product to redeem for its points value; or give `points` instead. */
+            productCode?: string | null;
         };
         /** @description What refers to a point of sale, for the delete confirmation. */
         PosUsage: {
@@ -2607,6 +2870,312 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Transaction"][];
                 };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    list_api_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    create_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    revoke_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API key id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -5338,6 +5907,334 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PointOfSale"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    pos_accredit: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Required: 1 to 200 visible characters, new for each sale (the invoice's number and the
+                 *     operation, say). A retry with the same key and body gets the first answer, with
+                 *     `Idempotent-Replayed: true`, and posts nothing.
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosAccreditRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPosting"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    pos_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description the customer's ID document
+                 * @example 1020304050
+                 */
+                document: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosCustomer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    pos_redeem: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Required: 1 to 200 visible characters, new for each sale (the invoice's number and the
+                 *     operation, say). A retry with the same key and body gets the first answer, with
+                 *     `Idempotent-Replayed: true`, and posts nothing.
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosRedeemRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPosting"];
                 };
             };
             /** @description Invalid input */

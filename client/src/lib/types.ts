@@ -75,3 +75,9 @@ export type AlertStatus = Schemas['AlertStatus'];
 export type AlertPage = Schemas['AlertPage'];
 
 export type AlertCount = Schemas['AlertCount'];
+
+/** A point of sale's API key as listed (never the key itself; docs/integration.md). */
+export type ApiKey = Schemas['ApiKey'];
+
+/** A key just made: the only answer that holds the key. */
+export type NewApiKey = Schemas['NewApiKey'];
