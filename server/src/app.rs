@@ -43,6 +43,10 @@ impl utoipa::Modify for BearerAuth {
         let mut scheme = Http::new(HttpAuthScheme::Bearer);
         scheme.bearer_format = Some("JWT".into());
         components.add_security_scheme("bearer", SecurityScheme::Http(scheme));
+        // The POS API's: a point of sale's API key, `lk_<prefix>_<secret>` (docs/integration.md).
+        let mut key = Http::new(HttpAuthScheme::Bearer);
+        key.bearer_format = Some("lk_<prefix>_<secret>".into());
+        components.add_security_scheme("apiKey", SecurityScheme::Http(key));
     }
 }
 
@@ -54,6 +58,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(tenant::router())
         .merge(crate::points::router())
         .merge(crate::audit::router())
+        .merge(crate::pos_api::router())
         .split_for_parts()
 }
 

@@ -363,6 +363,17 @@ catalogue! {
         ImportRowUnreadable = "import.rowUnreadable" { es: "La fila no se pudo leer (el texto no está en UTF-8).", en: "the row could not be read (the text is not UTF-8)" },
         OpeningNotVoidable = "import.openingNotVoidable" { es: "Un saldo inicial importado no se puede anular.", en: "an imported opening balance cannot be voided" },
         ImportDuplicateDocument = "import.duplicateDocument" { es: "El documento se repite en el archivo: ya está en la línea {first}.", en: "the document is repeated in the file: it is already on line {first}" },
+
+        // API keys and the POS API (docs/integration.md)
+        ApiKeyNameRequired = "apiKey.nameRequired" { es: "El nombre de la clave es obligatorio.", en: "the key's name is required" },
+        ApiKeyPosRequired = "apiKey.posRequired" { es: "El punto de venta de la clave es obligatorio.", en: "the key's point of sale is required" },
+        ApiKeyExists = "apiKey.exists" { es: "Ya existe una clave de API con este nombre.", en: "an API key with this name already exists" },
+        ApiKeyNotFound = "apiKey.notFound" { es: "Clave de API no encontrada.", en: "API key not found" },
+        ApiKeyInvalid = "apiKey.invalid" { es: "Falta la clave de API o no es válida (Authorization: Bearer lk_...).", en: "the API key is missing or not valid (Authorization: Bearer lk_...)" },
+        ApiKeyPosInactive = "apiKey.posInactive" { es: "El punto de venta de esta clave está inactivo.", en: "this key's point of sale is inactive" },
+        ApiKeyRateLimited = "apiKey.rateLimited" { es: "Esta clave hizo más de {limit} solicitudes en un minuto; intente de nuevo en un momento.", en: "this key made more than {limit} requests in a minute; try again shortly" },
+        IdempotencyKeyRequired = "idempotency.keyRequired" { es: "El encabezado Idempotency-Key es obligatorio.", en: "the Idempotency-Key header is required" },
+        PosApiRewardRequired = "posApi.rewardRequired" { es: "Indique points o productCode, no ambos.", en: "give points or productCode, not both" },
     }
 }
 

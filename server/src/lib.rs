@@ -19,6 +19,7 @@ pub mod metrics;
 pub mod migrate;
 pub mod platform;
 pub mod points;
+pub mod pos_api;
 pub mod seed;
 pub mod session;
 pub mod state;

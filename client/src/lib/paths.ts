@@ -20,6 +20,7 @@ export const paths = {
   settingsCustomerData: '/settings/customers/:id/datos',
   settingsProducts: '/settings/products',
   settingsCategories: '/settings/categories',
+  settingsApiKeys: '/settings/api-keys',
   superAdmin: '/superadmin',
   legacyCustomers: '/clientes',
   legacyUsers: '/usuarios',
@@ -61,6 +62,7 @@ export const ADMIN_ONLY_PATHS = [
   paths.settingsPermissions,
   paths.settingsUsers,
   paths.settingsPos,
+  paths.settingsApiKeys,
 ] as const;
 
 export type AdminOnlyPath = (typeof ADMIN_ONLY_PATHS)[number];

@@ -90,3 +90,9 @@ export type AlertCount = Schemas['AlertCount'];
 
 /** What an import of customers read and wrote (docs/import.md). */
 export type ImportAnswer = Schemas['ImportAnswer'];
+
+/** A point of sale's API key as listed (never the key itself; docs/integration.md). */
+export type ApiKey = Schemas['ApiKey'];
+
+/** A key just made: the only answer that holds the key. */
+export type NewApiKey = Schemas['NewApiKey'];

@@ -71,6 +71,7 @@ describe('admin', () => {
     ['/settings/permissions', 'Permisos por rol'],
     ['/settings/users', 'Usuarios'],
     ['/settings/pos', 'Puntos de venta'],
+    ['/settings/api-keys', 'Claves de API'],
     ['/settings/customers', 'Clientes'],
     ['/settings/products', 'Productos'],
     ['/settings/categories', 'Categorías'],

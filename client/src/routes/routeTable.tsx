@@ -22,6 +22,7 @@ const RulesPage = lazy(() => settingsModule().then((m) => ({ default: m.RulesPag
 const PermissionsPage = lazy(() => settingsModule().then((m) => ({ default: m.PermissionsPage })));
 const UsersPage = lazy(() => settingsModule().then((m) => ({ default: m.UsersPage })));
 const PosPage = lazy(() => settingsModule().then((m) => ({ default: m.PosPage })));
+const ApiKeysPage = lazy(() => settingsModule().then((m) => ({ default: m.ApiKeysPage })));
 const CustomersPage = lazy(() => settingsModule().then((m) => ({ default: m.CustomersPage })));
 const CustomerDataPage = lazy(() => settingsModule().then((m) => ({ default: m.CustomerDataPage })));
 const ProductsPage = lazy(() => settingsModule().then((m) => ({ default: m.ProductsPage })));
@@ -78,6 +79,7 @@ export const settingsRoute: {
     { path: paths.settingsPermissions, access: { kind: 'adminOnly' }, Page: PermissionsPage },
     { path: paths.settingsUsers, access: { kind: 'adminOnly' }, Page: UsersPage },
     { path: paths.settingsPos, access: { kind: 'adminOnly' }, Page: PosPage },
+    { path: paths.settingsApiKeys, access: { kind: 'adminOnly' }, Page: ApiKeysPage },
     { path: paths.settingsCustomers, access: { kind: 'permission', path: paths.settingsCustomers }, Page: CustomersPage },
     { path: paths.settingsCustomerData, access: { kind: 'adminOnly' }, Page: CustomerDataPage },
     { path: paths.settingsProducts, access: { kind: 'permission', path: paths.settingsProducts }, Page: ProductsPage },

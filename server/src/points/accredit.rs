@@ -253,7 +253,7 @@ pub async fn accredit_approved(
         kind: Kind::Accreditation,
         points,
         customer_id: customer.id,
-        cashier_id: Some(by.id),
+        cashier_id: by.cashier_id(),
         cashier_username: &by.username,
         pos_id: by.pos_id,
         // The ledger keeps the figures; screens word them in the reader's language.

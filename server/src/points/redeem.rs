@@ -182,7 +182,7 @@ pub async fn redeem(
         kind: Kind::Redemption,
         points: -points.get(),
         customer_id: customer.id,
-        cashier_id: Some(by.id),
+        cashier_id: by.cashier_id(),
         cashier_username: &by.username,
         pos_id: by.pos_id,
         // Only what the cashier wrote: the product and the figures are facts of their own.

@@ -178,6 +178,16 @@ pub struct CurrentUser {
     pub role: Role,
     pub pos_id: Option<i64>,
     pub impersonated_by: Option<String>,
+    /// Set when a point of sale's API key acts (docs/integration.md): `username` is then the
+    /// key's name, and the ledger records no cashier id.
+    pub api_key_id: Option<i64>,
+}
+
+impl CurrentUser {
+    /// The user id a ledger row records as its cashier: none for an API key.
+    pub fn cashier_id(&self) -> Option<i64> {
+        self.api_key_id.is_none().then_some(self.id)
+    }
 }
 
 /// A company user's request: a verified user and an open transaction scoped to the
@@ -313,6 +323,7 @@ impl Tenant {
             role: Role::parse(&row.role)?,
             pos_id: row.pos_id,
             impersonated_by: claims.impersonated_by.clone(),
+            api_key_id: None,
         };
         let span = Span::current();
         span.record("tenant", prefix.as_str());

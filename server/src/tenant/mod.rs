@@ -7,6 +7,7 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::error::{AppError, AppResult, Msg};
 use crate::state::AppState;
 
+pub mod api_keys;
 pub mod categories;
 pub mod customers;
 pub mod data_requests;
@@ -20,6 +21,7 @@ pub mod users;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(api_keys::router())
         .merge(categories::router())
         .merge(customers::router())
         .merge(data_requests::router())

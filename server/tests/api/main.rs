@@ -21,6 +21,7 @@ mod inactive;
 mod language;
 mod migrate;
 mod points;
+mod pos_api;
 mod products;
 mod roles;
 mod scale;

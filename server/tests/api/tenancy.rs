@@ -103,6 +103,7 @@ struct AcmeRecords {
     transaction: i64,
     alert: i64,
     data_request: i64,
+    api_key: i64,
 }
 
 impl AcmeRecords {
@@ -156,7 +157,10 @@ impl AcmeRecords {
             .await;
         assert_eq!(request.status, StatusCode::CREATED, "{}", request.body);
         let data_request = request.body["id"].as_i64().unwrap();
-        AcmeRecords { pos, user, customer, category, product, transaction, alert, data_request }
+        let key = app.post("/api/api-keys", acme, json!({ "name": "Acme POS", "posId": pos })).await;
+        assert_eq!(key.status, StatusCode::CREATED, "{}", key.body);
+        let api_key = key.body["id"].as_i64().unwrap();
+        AcmeRecords { pos, user, customer, category, product, transaction, alert, data_request, api_key }
     }
 
     /// The id of the record a path's `{id}` names, by the path's kind (`kind_of`).
@@ -170,6 +174,7 @@ impl AcmeRecords {
             "transactions" => Some(self.transaction),
             "alerts" => Some(self.alert),
             "data-requests" => Some(self.data_request),
+            "api-keys" => Some(self.api_key),
             _ => None,
         }
     }

@@ -7,3 +7,4 @@ export { PosPage } from './pos/PosPage';
 export { ProductsPage } from './products/ProductsPage';
 export { RulesPage } from './rules/RulesPage';
 export { UsersPage } from './users/UsersPage';
+export { ApiKeysPage } from './apiKeys/ApiKeysPage';

@@ -305,7 +305,14 @@ impl<'a> Clock<'a> {
     /// Acting as the company's admin.
     pub async fn new(app: &'a TestApp, shop: &Shop) -> Clock<'a> {
         let id = number(app, shop, "select id from users where username = 'admin'").await;
-        let user = CurrentUser { id, username: "admin".into(), role: Role::Admin, pos_id: None, impersonated_by: None };
+        let user = CurrentUser {
+            id,
+            username: "admin".into(),
+            role: Role::Admin,
+            pos_id: None,
+            impersonated_by: None,
+            api_key_id: None,
+        };
         Clock { app, prefix: Prefix::parse(&shop.prefix).unwrap(), user }
     }
 
