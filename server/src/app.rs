@@ -54,6 +54,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(tenant::router())
         .merge(crate::points::router())
         .merge(crate::audit::router())
+        .merge(crate::webhooks::router())
         .split_for_parts()
 }
 

@@ -341,6 +341,16 @@ catalogue! {
         IdempotencyKeyShape = "idempotency.keyShape" { es: "Idempotency-Key debe tener de 1 a 200 caracteres visibles.", en: "Idempotency-Key must be 1 to 200 visible characters" },
         IdempotencyInProgress = "idempotency.inProgress" { es: "La solicitud con esta Idempotency-Key aún está en curso; intente de nuevo.", en: "the request with this Idempotency-Key is still in progress, please retry" },
         IdempotencyKeyReused = "idempotency.keyReused" { es: "Esta Idempotency-Key ya se usó para otra solicitud; use una nueva.", en: "this Idempotency-Key was already used for a different request; use a new key" },
+
+        // Webhooks
+        WebhookNotFound = "webhook.notFound" { es: "Webhook no encontrado.", en: "webhook not found" },
+        WebhookDeliveryNotFound = "webhook.deliveryNotFound" { es: "Envío de webhook no encontrado.", en: "webhook delivery not found" },
+        WebhookUrlInvalid = "webhook.urlInvalid" { es: "La dirección del webhook debe ser una URL https válida de hasta 2000 caracteres.", en: "the webhook address must be a valid https URL of at most 2000 characters" },
+        WebhookUrlNotHttps = "webhook.urlNotHttps" { es: "La dirección del webhook debe usar https.", en: "the webhook address must use https" },
+        WebhookUrlPrivate = "webhook.urlPrivate" { es: "La dirección del webhook no puede ser privada, local ni de loopback.", en: "the webhook address cannot be a private, local or loopback address" },
+        WebhookEventsEmpty = "webhook.eventsEmpty" { es: "Elija al menos un evento para el webhook.", en: "choose at least one event for the webhook" },
+        WebhookEventUnknown = "webhook.eventUnknown" { es: "Evento de webhook desconocido: {event}.", en: "unknown webhook event: {event}" },
+        WebhookExpiringDays = "webhook.expiringDays" { es: "Los días de aviso antes del vencimiento deben estar entre 1 y {max}.", en: "the days of notice before expiry must be between 1 and {max}" },
     }
 }
 

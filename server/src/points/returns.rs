@@ -201,6 +201,7 @@ pub async fn give_back(
     // redemptions).
     let updated_customer = store::post_to_balance(conn, customer.id, -points, None).await?;
     let new_transaction = row.answered(inserted, &updated_customer);
+    crate::webhooks::emit(conn, crate::webhooks::Event::TransactionReturned, &new_transaction).await?;
     Ok(Returned { posting: Posting { updated_customer, new_transaction }, spent, approved_by })
 }
 

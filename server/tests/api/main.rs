@@ -23,3 +23,4 @@ mod products;
 mod roles;
 mod scale;
 mod tenancy;
+mod webhooks;

@@ -103,6 +103,7 @@ struct AcmeRecords {
     transaction: i64,
     alert: i64,
     data_request: i64,
+    webhook: i64,
 }
 
 impl AcmeRecords {
@@ -156,7 +157,14 @@ impl AcmeRecords {
             .await;
         assert_eq!(request.status, StatusCode::CREATED, "{}", request.body);
         let data_request = request.body["id"].as_i64().unwrap();
-        AcmeRecords { pos, user, customer, category, product, transaction, alert, data_request }
+        let webhook = app
+            .create(
+                "/api/webhooks",
+                acme,
+                json!({ "url": "https://hooks.example.com/acme", "events": ["points.accredited"] }),
+            )
+            .await;
+        AcmeRecords { pos, user, customer, category, product, transaction, alert, data_request, webhook }
     }
 
     /// The id of the record a path's `{id}` names, by the path's kind (`kind_of`).
@@ -170,6 +178,7 @@ impl AcmeRecords {
             "transactions" => Some(self.transaction),
             "alerts" => Some(self.alert),
             "data-requests" => Some(self.data_request),
+            "webhooks" => Some(self.webhook),
             _ => None,
         }
     }
@@ -204,7 +213,8 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
                         "invoiceAmount": 1000, "pointsToRedeem": 1, "supervisorUsername": "admin", "supervisorPassword": "admin-pass-1",
                         "password": "hijacked-pass-1", "status": "reviewed", "action": "close", "answer": "x", "returnedAmount": 1 })
             });
-            let answer = app.request(method.clone(), &path.replace("{id}", &id.to_string()), Some(&globex), body).await;
+            let path = path.replace("{id}", &id.to_string()).replace("{deliveryId}", "1");
+            let answer = app.request(method.clone(), &path, Some(&globex), body).await;
             assert_eq!(answer.status, StatusCode::NOT_FOUND, "{method} {path}: {}", answer.body);
             checked += 1;
         }
