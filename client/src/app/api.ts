@@ -39,6 +39,7 @@ export const TAG_TYPES = [
   'Transaction',
   'Stats',
   'DataRequest',
+  'Webhook',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -18,6 +18,7 @@ export const paths = {
   settingsCustomers: '/settings/customers',
   settingsProducts: '/settings/products',
   settingsCategories: '/settings/categories',
+  settingsWebhooks: '/settings/webhooks',
   superAdmin: '/superadmin',
   legacyCustomers: '/clientes',
   legacyUsers: '/usuarios',
@@ -54,6 +55,7 @@ export const ADMIN_ONLY_PATHS = [
   paths.settingsPermissions,
   paths.settingsUsers,
   paths.settingsPos,
+  paths.settingsWebhooks,
 ] as const;
 
 export type AdminOnlyPath = (typeof ADMIN_ONLY_PATHS)[number];

@@ -25,6 +25,7 @@ const PosPage = lazy(() => settingsModule().then((m) => ({ default: m.PosPage })
 const CustomersPage = lazy(() => settingsModule().then((m) => ({ default: m.CustomersPage })));
 const ProductsPage = lazy(() => settingsModule().then((m) => ({ default: m.ProductsPage })));
 const CategoriesPage = lazy(() => settingsModule().then((m) => ({ default: m.CategoriesPage })));
+const WebhooksPage = lazy(() => settingsModule().then((m) => ({ default: m.WebhooksPage })));
 
 export interface PageRoute {
   path: AppPath;
@@ -77,6 +78,7 @@ export const settingsRoute: {
     { path: paths.settingsPermissions, access: { kind: 'adminOnly' }, Page: PermissionsPage },
     { path: paths.settingsUsers, access: { kind: 'adminOnly' }, Page: UsersPage },
     { path: paths.settingsPos, access: { kind: 'adminOnly' }, Page: PosPage },
+    { path: paths.settingsWebhooks, access: { kind: 'adminOnly' }, Page: WebhooksPage },
     { path: paths.settingsCustomers, access: { kind: 'permission', path: paths.settingsCustomers }, Page: CustomersPage },
     { path: paths.settingsProducts, access: { kind: 'permission', path: paths.settingsProducts }, Page: ProductsPage },
     { path: paths.settingsCategories, access: { kind: 'permission', path: paths.settingsCategories }, Page: CategoriesPage },

@@ -6,3 +6,4 @@ export { PosPage } from './pos/PosPage';
 export { ProductsPage } from './products/ProductsPage';
 export { RulesPage } from './rules/RulesPage';
 export { UsersPage } from './users/UsersPage';
+export { WebhooksPage } from './webhooks/WebhooksPage';
