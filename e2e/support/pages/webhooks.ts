@@ -30,8 +30,9 @@ export class WebhooksScreen extends Screen {
     await dialog.getByRole('button', { name: this.t('settings.webhooks.add'), exact: true }).click();
   }
 
+  /** The secret in its dialog (the dialog bears the same name). */
   secret() {
-    return this.page.getByLabel(this.t('settings.webhooks.secret'));
+    return this.dialog().getByLabel(this.t('settings.webhooks.secret'));
   }
 
   closeSecret() {
