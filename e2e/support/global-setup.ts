@@ -259,6 +259,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         JWT_SECRET: secret(32),
         CLIENT_DIR: clientDir,
         RUST_LOG: process.env.E2E_RUST_LOG ?? 'warn',
+        // Webhooks to a receiver inside the suite (tests/settings/webhooks.spec.ts).
+        WEBHOOK_ALLOW_PRIVATE: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -59,6 +59,7 @@ pub fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(crate::points::router())
         .merge(crate::audit::router())
         .merge(crate::pos_api::router())
+        .merge(crate::webhooks::router())
         .split_for_parts()
 }
 

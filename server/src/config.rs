@@ -58,6 +58,73 @@ pub struct Config {
     pub trust_proxy: bool,
     /// Bearer token a metrics scraper may use for `/metrics` (a super admin's token works too).
     pub metrics_token: Option<Secret<String>>,
+    /// How webhooks are delivered (docs/webhooks.md).
+    pub webhooks: WebhookConfig,
+}
+
+/// How webhook deliveries are made and retried (docs/webhooks.md).
+#[derive(Clone, Debug)]
+pub struct WebhookConfig {
+    /// Allow `http://` and private, loopback and link-local addresses (`WEBHOOK_ALLOW_PRIVATE`):
+    /// for tests and closed networks only.
+    pub allow_private: bool,
+    /// The first retry's wait; each further one doubles it (`WEBHOOK_RETRY_BASE_MS`).
+    pub retry_base: Duration,
+    /// The longest wait between two attempts.
+    pub retry_max: Duration,
+    /// How long a delivery is retried before it is given up.
+    pub retry_for: Duration,
+    /// Failed attempts in a row after which an endpoint is disabled (`WEBHOOK_DISABLE_AFTER`).
+    pub disable_after: i32,
+    /// How often the worker looks for work when it found none (`WEBHOOK_POLL_MS`).
+    pub poll_every: Duration,
+    /// The longest an endpoint may take to answer.
+    pub timeout: Duration,
+}
+
+impl Default for WebhookConfig {
+    fn default() -> Self {
+        WebhookConfig {
+            allow_private: false,
+            retry_base: Duration::from_secs(30),
+            retry_max: Duration::from_secs(4 * 3600),
+            retry_for: Duration::from_secs(24 * 3600),
+            disable_after: 10,
+            poll_every: Duration::from_secs(1),
+            timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+impl WebhookConfig {
+    /// The defaults, with what the environment sets (`WEBHOOK_ALLOW_PRIVATE`,
+    /// `WEBHOOK_RETRY_BASE_MS`, `WEBHOOK_DISABLE_AFTER`, `WEBHOOK_POLL_MS`); a value that does
+    /// not parse is an error naming the variable.
+    pub fn from_env(var: impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let mut config = WebhookConfig::default();
+        if let Some(raw) = var("WEBHOOK_ALLOW_PRIVATE") {
+            config.allow_private = match raw.trim() {
+                "true" | "1" => true,
+                "false" | "0" | "" => false,
+                _ => bail!("WEBHOOK_ALLOW_PRIVATE must be true or false"),
+            };
+        }
+        let number = |name: &str| -> anyhow::Result<Option<u64>> {
+            var(name)
+                .map(|raw| raw.trim().parse::<u64>().with_context(|| format!("{name} must be a whole number")))
+                .transpose()
+        };
+        if let Some(ms) = number("WEBHOOK_RETRY_BASE_MS")? {
+            config.retry_base = Duration::from_millis(ms.max(1));
+        }
+        if let Some(n) = number("WEBHOOK_DISABLE_AFTER")? {
+            config.disable_after = i32::try_from(n.clamp(1, 1000)).unwrap_or(1000);
+        }
+        if let Some(ms) = number("WEBHOOK_POLL_MS")? {
+            config.poll_every = Duration::from_millis(ms.max(10));
+        }
+        Ok(config)
+    }
 }
 
 /// How repeated login failures are slowed down and then locked out.

@@ -326,6 +326,11 @@ impl TenantTx {
         Ok(())
     }
 
+    /// The company whose transaction this is.
+    pub fn prefix(&self) -> &Prefix {
+        &self.prefix
+    }
+
     /// Starts the transaction; sent when first polled.
     pub async fn start(&self) -> AppResult<()> {
         // The prefix is validated (`^[a-z][a-z0-9]{1,29}$`) and quoted: the only identifier

@@ -374,6 +374,16 @@ catalogue! {
         ApiKeyRateLimited = "apiKey.rateLimited" { es: "Esta clave hizo más de {limit} solicitudes en un minuto; intente de nuevo en un momento.", en: "this key made more than {limit} requests in a minute; try again shortly" },
         IdempotencyKeyRequired = "idempotency.keyRequired" { es: "El encabezado Idempotency-Key es obligatorio.", en: "the Idempotency-Key header is required" },
         PosApiRewardRequired = "posApi.rewardRequired" { es: "Indique points o productCode, no ambos.", en: "give points or productCode, not both" },
+
+        // Webhooks
+        WebhookNotFound = "webhook.notFound" { es: "Webhook no encontrado.", en: "webhook not found" },
+        WebhookDeliveryNotFound = "webhook.deliveryNotFound" { es: "Envío de webhook no encontrado.", en: "webhook delivery not found" },
+        WebhookUrlInvalid = "webhook.urlInvalid" { es: "La dirección del webhook debe ser una URL https válida de hasta 2000 caracteres.", en: "the webhook address must be a valid https URL of at most 2000 characters" },
+        WebhookUrlNotHttps = "webhook.urlNotHttps" { es: "La dirección del webhook debe usar https.", en: "the webhook address must use https" },
+        WebhookUrlPrivate = "webhook.urlPrivate" { es: "La dirección del webhook no puede ser privada, local ni de loopback.", en: "the webhook address cannot be a private, local or loopback address" },
+        WebhookEventsEmpty = "webhook.eventsEmpty" { es: "Elija al menos un evento para el webhook.", en: "choose at least one event for the webhook" },
+        WebhookEventUnknown = "webhook.eventUnknown" { es: "Evento de webhook desconocido: {event}.", en: "unknown webhook event: {event}" },
+        WebhookExpiringDays = "webhook.expiringDays" { es: "Los días de aviso antes del vencimiento deben estar entre 1 y {max}.", en: "the days of notice before expiry must be between 1 and {max}" },
     }
 }
 

@@ -27,6 +27,7 @@ pub mod static_files;
 pub mod telemetry;
 pub mod tenant;
 pub mod throttle;
+pub mod webhooks;
 
 pub use app::app;
 pub use error::{AppError, AppResult};

@@ -273,6 +273,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         login: LoginPolicy::default(),
         trust_proxy: args.trust_proxy,
         metrics_token: std::env::var("METRICS_TOKEN").ok().filter(|t| t.len() >= 16).map(Secret::new),
+        webhooks: config::WebhookConfig::from_env(|name| std::env::var(name).ok())?,
     };
     let url = config.db.url.expose().clone();
     migrate::run_platform_migrations(&url).await?;
@@ -287,6 +288,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let state = AppState::new(config)?;
     let first_check = Duration::from_secs(args.expiration_first_check_secs);
     let _daily_expiration = loyalty::points::expiration::spawn_daily(state.clone(), first_check);
+    let _webhook_worker = loyalty::webhooks::worker::spawn(state.clone());
     let listener =
         tokio::net::TcpListener::bind(args.bind_addr).await.with_context(|| format!("binding {}", args.bind_addr))?;
     tracing::info!(addr = %args.bind_addr, "serving");
@@ -378,6 +380,7 @@ async fn seed_demo(args: DbArgs) -> anyhow::Result<ExitCode> {
         login: LoginPolicy::default(),
         trust_proxy: false,
         metrics_token: None,
+        webhooks: config::WebhookConfig::default(),
     };
     let state = AppState::new(config)?;
     let created = seed::seed_demo(&state).await?;

@@ -40,6 +40,7 @@ export const TAG_TYPES = [
   'Stats',
   'DataRequest',
   'ApiKey',
+  'Webhook',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

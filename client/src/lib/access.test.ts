@@ -176,6 +176,7 @@ describe('settings menu', () => {
       '/settings/users',
       '/settings/pos',
       '/settings/api-keys',
+      '/settings/webhooks',
     ]);
   });
 

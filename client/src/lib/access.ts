@@ -72,6 +72,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
       { path: paths.settingsUsers, labelKey: 'settings.nav.users', adminOnly: true },
       { path: paths.settingsPos, labelKey: 'settings.nav.pos', adminOnly: true },
       { path: paths.settingsApiKeys, labelKey: 'settings.nav.apiKeys', adminOnly: true },
+      { path: paths.settingsWebhooks, labelKey: 'settings.nav.webhooks', adminOnly: true },
     ],
   },
   {

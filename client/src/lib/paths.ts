@@ -21,6 +21,7 @@ export const paths = {
   settingsProducts: '/settings/products',
   settingsCategories: '/settings/categories',
   settingsApiKeys: '/settings/api-keys',
+  settingsWebhooks: '/settings/webhooks',
   superAdmin: '/superadmin',
   legacyCustomers: '/clientes',
   legacyUsers: '/usuarios',
@@ -63,6 +64,7 @@ export const ADMIN_ONLY_PATHS = [
   paths.settingsUsers,
   paths.settingsPos,
   paths.settingsApiKeys,
+  paths.settingsWebhooks,
 ] as const;
 
 export type AdminOnlyPath = (typeof ADMIN_ONLY_PATHS)[number];

@@ -35,6 +35,12 @@ export type ReturnOfSpentPoints = 'refuse' | 'negative';
 
 export type Settings = Schemas['Settings'];
 
+/** A webhook endpoint, its creation's answer (with the secret, shown once) and its deliveries (docs/webhooks.md). */
+export type Webhook = Schemas['Webhook'];
+export type WebhookInput = Schemas['WebhookInput'];
+export type CreatedWebhook = Schemas['CreatedWebhook'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+
 export type PointOfSale = Schemas['PointOfSale'];
 
 export type Category = Schemas['Category'];

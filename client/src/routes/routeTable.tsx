@@ -27,6 +27,7 @@ const CustomersPage = lazy(() => settingsModule().then((m) => ({ default: m.Cust
 const CustomerDataPage = lazy(() => settingsModule().then((m) => ({ default: m.CustomerDataPage })));
 const ProductsPage = lazy(() => settingsModule().then((m) => ({ default: m.ProductsPage })));
 const CategoriesPage = lazy(() => settingsModule().then((m) => ({ default: m.CategoriesPage })));
+const WebhooksPage = lazy(() => settingsModule().then((m) => ({ default: m.WebhooksPage })));
 
 export interface PageRoute {
   path: AppPath;
@@ -80,6 +81,7 @@ export const settingsRoute: {
     { path: paths.settingsUsers, access: { kind: 'adminOnly' }, Page: UsersPage },
     { path: paths.settingsPos, access: { kind: 'adminOnly' }, Page: PosPage },
     { path: paths.settingsApiKeys, access: { kind: 'adminOnly' }, Page: ApiKeysPage },
+    { path: paths.settingsWebhooks, access: { kind: 'adminOnly' }, Page: WebhooksPage },
     { path: paths.settingsCustomers, access: { kind: 'permission', path: paths.settingsCustomers }, Page: CustomersPage },
     { path: paths.settingsCustomerData, access: { kind: 'adminOnly' }, Page: CustomerDataPage },
     { path: paths.settingsProducts, access: { kind: 'permission', path: paths.settingsProducts }, Page: ProductsPage },

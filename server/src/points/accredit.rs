@@ -283,5 +283,6 @@ pub async fn accredit_approved(
         store::set_approved_by(conn, posting.new_transaction.id, approver).await?;
         posting.new_transaction.approved_by = Some(approver.to_string());
     }
+    crate::webhooks::emit(conn, crate::webhooks::Event::PointsAccredited, &posting.new_transaction).await?;
     Ok((posting, passed))
 }

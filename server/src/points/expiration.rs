@@ -180,6 +180,7 @@ pub async fn run_daily(pool: &crate::db::Pools, prefix: &Prefix, now: DateTime<U
         return Ok(None);
     }
     let expired = run(&tx, &settings, Trigger::Daily, SYSTEM_USER, now).await?;
+    announce_expiring(&tx, &settings, now).await?;
     store::delete_idempotency_keys_before(&tx, now - Duration::days(idempotency::KEEP_DAYS)).await?;
     let detail = json!({ "trigger": "daily", "policy": expired.policy, "points": expired.points, "customers": expired.customers });
     store::audit_as_system(&tx, "points.expire", "expiration_run", Some(expired.run_id), &detail).await?;
@@ -196,6 +197,32 @@ pub async fn run_daily(pool: &crate::db::Pools, prefix: &Prefix, now: DateTime<U
     crate::metrics::record_expiration_run("daily");
     crate::metrics::record_points("expired", expired.points);
     Ok(Some(expired))
+}
+
+/// Sends `points.expiring` to the endpoints that announce expirations N days ahead: once per
+/// customer and daily run, for the points the policy will expire on the local day N days from
+/// today, that is, those due by then and not due a day earlier (docs/webhooks.md).
+async fn announce_expiring(conn: &Conn, settings: &Settings, now: DateTime<Utc>) -> AppResult<()> {
+    let tz = rules::time_zone(&settings.time_zone);
+    let policy = Policy::from_settings(settings);
+    for days in crate::webhooks::expiring_days(conn).await? {
+        let ahead = |n: i32| policy.cutoff(now + Duration::days(i64::from(n)), tz);
+        let (Some(from), Some(to)) = (ahead(days - 1), ahead(days)) else { continue };
+        if to <= from {
+            continue;
+        }
+        let expiring = match policy {
+            Policy::Inactivity { .. } => store::inactive_between(conn, from, to).await?,
+            _ => store::expiring_between(conn, from, to).await?,
+        };
+        let expires_on = rules::local_date(now, tz) + Duration::days(i64::from(days));
+        for (customer_id, points) in expiring {
+            let data =
+                json!({ "customerId": customer_id, "points": points, "expiresOn": expires_on, "daysBefore": days });
+            crate::webhooks::emit_to(conn, crate::webhooks::Event::PointsExpiring, Some(days), data).await?;
+        }
+    }
+    Ok(())
 }
 
 /// What one pass of the daily job did.

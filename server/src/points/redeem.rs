@@ -195,8 +195,10 @@ pub async fn redeem(
         at: now,
         balance_before: customer.points,
     };
-    write_posting(conn, &new_transaction, store::TAKE_FROM_BATCHES, |transaction_id| {
+    let posting = write_posting(conn, &new_transaction, store::TAKE_FROM_BATCHES, |transaction_id| {
         store::take_from_batches(conn, transaction_id, &plan)
     })
-    .await
+    .await?;
+    crate::webhooks::emit(conn, crate::webhooks::Event::PointsRedeemed, &posting.new_transaction).await?;
+    Ok(posting)
 }

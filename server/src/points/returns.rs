@@ -205,6 +205,7 @@ pub async fn give_back(
         store::set_approved_by(conn, new_transaction.id, approver).await?;
         new_transaction.approved_by = Some(approver.clone());
     }
+    crate::webhooks::emit(conn, crate::webhooks::Event::TransactionReturned, &new_transaction).await?;
     Ok(Returned { posting: Posting { updated_customer, new_transaction }, spent, approved_by })
 }
 

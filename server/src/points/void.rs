@@ -192,7 +192,10 @@ pub async fn void(
         }
     }
     store::mark_voided(conn, target.id, &voided_by, now).await?;
-    store::post_to_balance(conn, target.customer_id, points, None).await?;
+    let customer = store::post_to_balance(conn, target.customer_id, points, None).await?;
+    let event = serde_json::json!({ "transactionId": target.id, "transactionType": target.kind, "cancellationId": cancellation_id,
+        "customerId": target.customer_id, "points": points, "balanceAfter": customer.points, "voidedBy": voided_by, "date": now });
+    crate::webhooks::emit(conn, crate::webhooks::Event::TransactionVoided, event).await?;
     Ok(Voided { transaction_id: target.id, kind: target.kind, cancellation_id, points, voided_by, approved_by })
 }
 

@@ -1,6 +1,6 @@
 use std::time::Duration;
 
-use loyalty::config::{Config, DbConfig, LoginPolicy, Secret};
+use loyalty::config::{Config, DbConfig, LoginPolicy, Secret, WebhookConfig};
 use loyalty::{migrate, platform, AppState};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -110,6 +110,15 @@ async fn spawn(pool_size: usize, client_dir: std::path::PathBuf) -> TestApp {
         login: LoginPolicy { delay_step: Duration::from_millis(100), ..LoginPolicy::default() },
         trust_proxy: false,
         metrics_token: Some(Secret::new(METRICS_TOKEN.into())),
+        // Local receivers, and retries in milliseconds (tests/api/webhooks.rs); no worker runs
+        // unless a test starts one.
+        webhooks: WebhookConfig {
+            allow_private: true,
+            retry_base: Duration::from_millis(200),
+            disable_after: 4,
+            poll_every: Duration::from_millis(50),
+            ..WebhookConfig::default()
+        },
     };
     let state = AppState::new(config).expect("state");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");

@@ -27,3 +27,4 @@ mod roles;
 mod scale;
 mod suppression;
 mod tenancy;
+mod webhooks;

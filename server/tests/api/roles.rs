@@ -83,6 +83,13 @@ pub const MATRIX: &[(&str, &str, u8)] = &[
     ("POST", "/api/data-requests", ADMIN),
     ("PUT", "/api/data-requests/999999", ADMIN),
     ("GET", "/api/audit", ADMIN),
+    // Webhooks (docs/webhooks.md): admins only, never grantable.
+    ("GET", "/api/webhooks", ADMIN),
+    ("POST", "/api/webhooks", ADMIN),
+    ("DELETE", "/api/webhooks/999999", ADMIN),
+    ("POST", "/api/webhooks/999999/enable", ADMIN),
+    ("GET", "/api/webhooks/999999/deliveries", ADMIN),
+    ("POST", "/api/webhooks/999999/deliveries/999999/resend", ADMIN),
 ];
 
 #[tokio::test]

@@ -104,6 +104,7 @@ struct AcmeRecords {
     alert: i64,
     data_request: i64,
     api_key: i64,
+    webhook: i64,
 }
 
 impl AcmeRecords {
@@ -160,7 +161,14 @@ impl AcmeRecords {
         let key = app.post("/api/api-keys", acme, json!({ "name": "Acme POS", "posId": pos })).await;
         assert_eq!(key.status, StatusCode::CREATED, "{}", key.body);
         let api_key = key.body["id"].as_i64().unwrap();
-        AcmeRecords { pos, user, customer, category, product, transaction, alert, data_request, api_key }
+        let webhook = app
+            .create(
+                "/api/webhooks",
+                acme,
+                json!({ "url": "https://hooks.example.com/acme", "events": ["points.accredited"] }),
+            )
+            .await;
+        AcmeRecords { pos, user, customer, category, product, transaction, alert, data_request, api_key, webhook }
     }
 
     /// The id of the record a path's `{id}` names, by the path's kind (`kind_of`).
@@ -175,6 +183,7 @@ impl AcmeRecords {
             "alerts" => Some(self.alert),
             "data-requests" => Some(self.data_request),
             "api-keys" => Some(self.api_key),
+            "webhooks" => Some(self.webhook),
             _ => None,
         }
     }
@@ -209,7 +218,8 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
                         "invoiceAmount": 1000, "pointsToRedeem": 1, "supervisorUsername": "admin", "supervisorPassword": "admin-pass-1",
                         "password": "hijacked-pass-1", "status": "reviewed", "action": "close", "answer": "x", "returnedAmount": 1 })
             });
-            let answer = app.request(method.clone(), &path.replace("{id}", &id.to_string()), Some(&globex), body).await;
+            let path = path.replace("{id}", &id.to_string()).replace("{deliveryId}", "1");
+            let answer = app.request(method.clone(), &path, Some(&globex), body).await;
             assert_eq!(answer.status, StatusCode::NOT_FOUND, "{method} {path}: {}", answer.body);
             checked += 1;
         }

@@ -1,5 +1,6 @@
 import {
   AdjustmentsHorizontalIcon,
+  BellAlertIcon,
   BuildingStorefrontIcon,
   ChevronDownIcon,
   CommandLineIcon,
@@ -34,6 +35,7 @@ const LINK_ICONS: Partial<Record<AppPath, Icon>> = {
   [paths.settingsCustomers]: UserGroupIcon,
   [paths.settingsCategories]: TagIcon,
   [paths.settingsProducts]: Squares2X2Icon,
+  [paths.settingsWebhooks]: BellAlertIcon,
 };
 
 /** The group holding the page at `pathname` (the link's path or a path below it). */

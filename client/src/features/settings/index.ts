@@ -8,3 +8,4 @@ export { ProductsPage } from './products/ProductsPage';
 export { RulesPage } from './rules/RulesPage';
 export { UsersPage } from './users/UsersPage';
 export { ApiKeysPage } from './apiKeys/ApiKeysPage';
+export { WebhooksPage } from './webhooks/WebhooksPage';

@@ -32,6 +32,32 @@ pub async fn inactive_customers_with_points(conn: &Conn, cutoff: DateTime<Utc>) 
     Ok(conn.query(&stmt, &[&cutoff]).await?.iter().map(|row| row.get(0)).collect())
 }
 
+/// Customers with points in batches earned after `from` and at or before `to`, with how many
+/// (what a fifo or calendar policy expires between those cutoffs).
+#[instrument(level = "debug", skip(conn))]
+pub async fn expiring_between(conn: &Conn, from: DateTime<Utc>, to: DateTime<Utc>) -> AppResult<Vec<(i64, i64)>> {
+    let stmt = conn
+        .prepare_cached(
+            "select customer_id, sum(remaining)::bigint from point_batches \
+             where remaining > 0 and earned_at > $1 and earned_at <= $2 group by customer_id order by customer_id",
+        )
+        .await?;
+    Ok(conn.query(&stmt, &[&from, &to]).await?.iter().map(|row| (row.get(0), row.get(1))).collect())
+}
+
+/// Customers holding points whose last activity was after `from` and at or before `to`, with
+/// their balance (what an inactivity policy expires between those cutoffs).
+#[instrument(level = "debug", skip(conn))]
+pub async fn inactive_between(conn: &Conn, from: DateTime<Utc>, to: DateTime<Utc>) -> AppResult<Vec<(i64, i64)>> {
+    let stmt = conn
+        .prepare_cached(
+            "select id, points from customers where points > 0 \
+             and coalesce(last_activity_at, created_at) > $1 and coalesce(last_activity_at, created_at) <= $2 order by id",
+        )
+        .await?;
+    Ok(conn.query(&stmt, &[&from, &to]).await?.iter().map(|row| (row.get(0), row.get(1))).collect())
+}
+
 /// Takes the company's expiration lock for this transaction: waits for it, or with
 /// `wait = false` answers whether it was free.
 #[instrument(level = "debug", skip(conn))]

@@ -36,8 +36,8 @@ pub use batches::{
 };
 pub use dashboard::{cache_days, cached_days, customer_totals, daily_figures, CustomerTotals, DayFigures};
 pub use expiration::{
-    audit_as_system, customers_with_batches_due, daily_run_exists, inactive_customers_with_points,
-    insert_expiration_run, lock_expiration,
+    audit_as_system, customers_with_batches_due, daily_run_exists, expiring_between, inactive_between,
+    inactive_customers_with_points, insert_expiration_run, lock_expiration,
 };
 pub use idempotency::{
     claim_idempotency_key, delete_idempotency_keys_before, save_answer, stored_answer, StoredAnswer,

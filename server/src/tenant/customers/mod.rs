@@ -92,6 +92,7 @@ async fn create(t: Tenant, Json(input): Json<CustomerInput>) -> AppResult<(Statu
     };
     audit(&t, "customer.create", "customer", Some(customer.id), serde_json::json!({ "document": customer.document }))
         .await?;
+    crate::webhooks::emit(&t, crate::webhooks::Event::CustomerCreated, &customer).await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(customer)))
 }
