@@ -11,6 +11,7 @@ pub mod categories;
 pub mod customers;
 pub mod data_requests;
 pub mod pos;
+pub mod privacy;
 pub mod products;
 pub mod removal;
 pub mod settings;
@@ -23,6 +24,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(customers::router())
         .merge(data_requests::router())
         .merge(pos::router())
+        .merge(privacy::router())
         .merge(products::router())
         .merge(settings::router())
         .merge(users::router())

@@ -19,6 +19,7 @@ mod inactive;
 mod language;
 mod migrate;
 mod points;
+mod privacy;
 mod products;
 mod roles;
 mod scale;
