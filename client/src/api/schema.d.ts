@@ -181,7 +181,10 @@ export interface paths {
         /** Every active customer, sorted by name. Large companies use `/customers/search`. */
         get: operations["customers_list"];
         put?: never;
-        /** Adds a customer (needs the customers screen). */
+        /**
+         * Adds a customer with their authorization to the privacy notice in force, recorded with its
+         *     version, channel, who recorded it and when (needs the customers screen).
+         */
         post: operations["customers_create"];
         delete?: never;
         options?: never;
@@ -276,6 +279,32 @@ export interface paths {
          */
         get: operations["preview_handler"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's authorizations: the current answer to each purpose and every answer recorded
+         *     (needs the customers screen).
+         */
+        get: operations["consents"];
+        /**
+         * Grants or revokes a customer's optional purposes, against the notice in force. Revoking the
+         *     required `loyalty` purpose files a reclamo (art. 15) for the shop to answer, and marks the
+         *     customer "reclamo en trámite"; the authorization stays recorded until then (needs the
+         *     customers screen).
+         */
+        put: operations["update_consents"];
         post?: never;
         delete?: never;
         options?: never;
@@ -513,6 +542,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the notice, newest first (any user of the company). */
+        get: operations["privacy_list"];
+        put?: never;
+        /**
+         * Publishes a new version of the notice, which is in force at once: enrolments must then refer
+         *     to it. No version is ever edited or deleted (admins only).
+         */
+        post: operations["publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy-notices/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notice in force, which the enrolment forms show (any user of the company). */
+        get: operations["current"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -592,6 +659,26 @@ export interface paths {
         };
         /** Transactions of a product, for the delete confirmation (needs the products screen). */
         get: operations["products_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/{prefix}/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notice in force of the company with this prefix, for anyone, without logging in. An
+         *     unknown or inactive company is a plain 404.
+         */
+        get: operations["public_notice"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1232,6 +1319,53 @@ export interface components {
             /** @description The tax id (NIT): required, at most 40 characters. */
             taxId: string;
         };
+        /**
+         * @description A customer's authorization as recorded at enrolment: the notice version shown, the purposes
+         *     granted, and how it was given.
+         */
+        ConsentInput: {
+            /** @description `store` (at a point of sale or by staff), `web` (by the customer online) or `import`. */
+            channel: string;
+            /**
+             * Format: int32
+             * @description The version of the notice the customer was shown: it must be the one in force.
+             */
+            noticeVersion: number;
+            /**
+             * @description The purposes granted (keys of the notice); `loyalty` is required. Those left out are
+             *     recorded as refused.
+             */
+            purposes: string[];
+        };
+        /** @description One recorded answer of a customer to a purpose. */
+        ConsentRecord: {
+            /** @description `store`, `web` or `import`. */
+            channel: string;
+            granted: boolean;
+            impersonatedBy?: string | null;
+            /**
+             * Format: int32
+             * @description The notice version the customer answered.
+             */
+            noticeVersion: number;
+            purpose: string;
+            /** Format: date-time */
+            recordedAt: string;
+            /** @description The user who recorded it (`system` for the demo and imports run by the product). */
+            recordedBy: string;
+        };
+        /**
+         * @description A customer's later change of optional purposes. Revoking `loyalty` files a reclamo instead
+         *     (art. 15): the shop must answer it, and suppress or stop using the data.
+         */
+        ConsentsUpdate: {
+            /** @description How the customer made the change: `store`, `web` or `import`. */
+            channel: string;
+            /** @description Purpose key to `true` (grant) or `false` (revoke); at least one. */
+            purposes: {
+                [key: string]: boolean;
+            };
+        };
         /** @description A customer as the API answers it. */
         Customer: {
             /** @description Null when not given. */
@@ -1275,12 +1409,27 @@ export interface components {
              */
             points: number;
         };
+        /** @description A customer's authorizations: the current answer to each purpose, and every answer recorded. */
+        CustomerConsents: {
+            /** @description The latest answer to each purpose, by purpose key. */
+            current: components["schemas"]["ConsentRecord"][];
+            /** Format: int64 */
+            customerId: number;
+            /** @description Every answer, newest first. */
+            history: components["schemas"]["ConsentRecord"][];
+            /**
+             * Format: int64
+             * @description The reclamo filed when the change revoked the required purpose; null otherwise.
+             */
+            revocationRequestId?: number | null;
+        };
         /** @description A customer to add, or a customer's new details (every field but the document is replaced). */
         CustomerInput: {
             /** @description At most 200 characters; absent or empty: none. */
             address?: string | null;
             /** @description `YYYY-MM-DD` (an ISO date-time is cut to its first 10 characters) */
             birthdate?: string | null;
+            consent?: null | components["schemas"]["ConsentInput"];
             /** @description 3 to 20 letters, digits or '-'; required when creating, kept when absent on an update. */
             document?: string | null;
             /** @description An email address, at most 254 characters; absent or empty: none. */
@@ -1516,6 +1665,13 @@ export interface components {
             /** @description `company <name> deleted`, in English whatever the request's language. */
             message: string;
         };
+        /** @description A new version of the notice: its whole text and its purposes (`loyalty` among them). */
+        NoticeInput: {
+            /** @description The notice's text, 1 to 20,000 characters. */
+            body: string;
+            /** @description `loyalty` must be one; at most 20, keys not repeated. */
+            purposes: components["schemas"]["PurposeInput"][];
+        };
         /** @description One page of a list and the size of the whole list. */
         Paged_Customer: {
             /** @description The page's rows, in the list's order. */
@@ -1709,6 +1865,23 @@ export interface components {
             /** @description The customer as the posting left it (`points` is the new balance). */
             updatedCustomer: components["schemas"]["Customer"];
         };
+        /** @description One version of the company's privacy notice. Versions are never edited nor deleted. */
+        PrivacyNotice: {
+            /** @description The notice's text, as the company wrote it. */
+            body: string;
+            /** @description The super admin acting as the company's admin, when one published it. */
+            impersonatedBy?: string | null;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description The user who published it; `system` for version 1. */
+            publishedBy: string;
+            purposes: components["schemas"]["Purpose"][];
+            /**
+             * Format: int32
+             * @description 1 for the template every company starts with; the highest is the one in force.
+             */
+            version: number;
+        };
         /** @description A product customers can redeem their points for. */
         Product: {
             /**
@@ -1783,6 +1956,34 @@ export interface components {
              *     inactive instead.
              */
             transactions: number;
+        };
+        /** @description The notice in force, as anyone may read it without logging in. */
+        PublicNotice: {
+            body: string;
+            /** @description The company's name: the data controller. */
+            company: string;
+            /** Format: date-time */
+            publishedAt: string;
+            purposes: components["schemas"]["Purpose"][];
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description One purpose a notice asks authorization for. */
+        Purpose: {
+            /** @description What the data are used for under this purpose, in the company's words. */
+            description: string;
+            /**
+             * @description `loyalty` (always there, required), `marketing`, or one the company added: 2 to 30 lower-case
+             *     letters, digits or `_`, starting with a letter.
+             */
+            key: string;
+            /** @description Whether a customer must grant it to enrol: only `loyalty`. */
+            required?: boolean;
+        };
+        /** @description A purpose of a new version. */
+        PurposeInput: {
+            description?: string | null;
+            key?: string | null;
         };
         /** @description A redemption: of a product, or of a number of points. */
         RedeemRequest: {
@@ -4272,6 +4473,216 @@ export interface operations {
             };
         };
     };
+    consents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerConsents"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    update_consents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentsUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerConsents"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     customers_reactivate: {
         parameters: {
             query?: never;
@@ -5839,6 +6250,310 @@ export interface operations {
             };
         };
     };
+    privacy_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyNotice"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyNotice"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyNotice"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     list_active: {
         parameters: {
             query?: never;
@@ -6474,6 +7189,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductUsage"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    public_notice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company's prefix */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicNotice"];
                 };
             };
             /** @description Invalid input */

@@ -175,6 +175,7 @@ describe('settings menu', () => {
       '/settings/permissions',
       '/settings/users',
       '/settings/pos',
+      '/settings/privacy',
     ]);
   });
 

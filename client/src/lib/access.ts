@@ -71,6 +71,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
       { path: paths.settingsPermissions, labelKey: 'settings.nav.permissions', adminOnly: true },
       { path: paths.settingsUsers, labelKey: 'settings.nav.users', adminOnly: true },
       { path: paths.settingsPos, labelKey: 'settings.nav.pos', adminOnly: true },
+      { path: paths.settingsPrivacy, labelKey: 'settings.nav.privacy', adminOnly: true },
     ],
   },
   {

@@ -23,6 +23,9 @@ export const paths = {
   legacyUsers: '/usuarios',
   legacyPos: '/puntos-de-venta',
   legacyConfiguration: '/configuracion',
+  settingsPrivacy: '/settings/privacy',
+  /** Public, without login: a company's privacy notice in force. */
+  publicPrivacy: '/privacidad/:prefix',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -54,6 +57,7 @@ export const ADMIN_ONLY_PATHS = [
   paths.settingsPermissions,
   paths.settingsUsers,
   paths.settingsPos,
+  paths.settingsPrivacy,
 ] as const;
 
 export type AdminOnlyPath = (typeof ADMIN_ONLY_PATHS)[number];

@@ -1,9 +1,10 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AppLayout } from '../components/layout/AppLayout';
 import { LoginPage } from '../features/auth/LoginPage';
 import { paths } from '../lib/paths';
 import { RequireSession, RouteGuard } from './guards';
-import { pageRoutes, redirectRoutes, settingsRoute, UNKNOWN_PATH_TARGET, type PageRoute } from './routeTable';
+import { pageRoutes, PublicNoticePage, redirectRoutes, settingsRoute, UNKNOWN_PATH_TARGET, type PageRoute } from './routeTable';
 
 const { Layout: SettingsLayout } = settingsRoute;
 
@@ -29,6 +30,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path={paths.login} element={<LoginPage />} />
+      <Route
+        path={paths.publicPrivacy}
+        element={
+          <Suspense fallback={null}>
+            <PublicNoticePage />
+          </Suspense>
+        }
+      />
       {redirectRoutes.map(({ path, to }) => (
         <Route key={path} path={path} element={<Navigate to={to} replace />} />
       ))}

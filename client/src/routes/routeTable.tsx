@@ -25,6 +25,13 @@ const PosPage = lazy(() => settingsModule().then((m) => ({ default: m.PosPage })
 const CustomersPage = lazy(() => settingsModule().then((m) => ({ default: m.CustomersPage })));
 const ProductsPage = lazy(() => settingsModule().then((m) => ({ default: m.ProductsPage })));
 const CategoriesPage = lazy(() => settingsModule().then((m) => ({ default: m.CategoriesPage })));
+const PrivacySettingsPage = lazy(() =>
+  import('../features/privacy/PrivacySettingsPage').then((m) => ({ default: m.PrivacySettingsPage })),
+);
+/** Public, outside the logged-in layout. */
+export const PublicNoticePage = lazy(() =>
+  import('../features/privacy/PublicNoticePage').then((m) => ({ default: m.PublicNoticePage })),
+);
 
 export interface PageRoute {
   path: AppPath;
@@ -80,5 +87,6 @@ export const settingsRoute: {
     { path: paths.settingsCustomers, access: { kind: 'permission', path: paths.settingsCustomers }, Page: CustomersPage },
     { path: paths.settingsProducts, access: { kind: 'permission', path: paths.settingsProducts }, Page: ProductsPage },
     { path: paths.settingsCategories, access: { kind: 'permission', path: paths.settingsCategories }, Page: CategoriesPage },
+    { path: paths.settingsPrivacy, access: { kind: 'adminOnly' }, Page: PrivacySettingsPage },
   ],
 };
