@@ -20,6 +20,7 @@ export const PAGES = {
   '/settings/customers': 'customers.title',
   '/settings/products': 'products.title',
   '/settings/categories': 'categories.title',
+  '/settings/privacy': 'privacy.settings.title',
   '/superadmin': 'superAdmin.title',
 } as const satisfies Record<string, TKey>;
 
@@ -28,7 +29,7 @@ export type PagePath = keyof typeof PAGES;
 /** Company pages (everything but /superadmin). */
 export const COMPANY_PAGES = Object.keys(PAGES).filter((path) => path !== '/superadmin') as PagePath[];
 
-export const ADMIN_ONLY_PAGES: PagePath[] = ['/settings/rules', '/settings/permissions', '/settings/users', '/settings/pos', '/auditoria'];
+export const ADMIN_ONLY_PAGES: PagePath[] = ['/settings/rules', '/settings/permissions', '/settings/users', '/settings/pos', '/auditoria', '/settings/privacy'];
 
 /** Redirect rows of the route table, as an admin sees them. */
 export const REDIRECTS: (readonly [from: string, to: PagePath])[] = [
