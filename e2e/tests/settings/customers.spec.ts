@@ -12,7 +12,7 @@ test('adds a customer, refusing missing name or document, a bad email and a dupl
   await screen.goto();
   await expect(screen.list.emptyText()).toHaveText(t('customers.empty'));
 
-  await screen.add({ 'customers.fields.name': 'Valentina Ríos' });
+  await screen.add({ 'customers.fields.name': 'Valentina Ríos' }, { consent: false });
   await expect(screen.addError()).toHaveText(t('customers.errorNameAndIdRequired'));
 
   // The privacy notice in force is shown; without the required purpose nobody is added.
