@@ -25,6 +25,9 @@ export type User = Schemas['User'];
 export type RolePermissions = Record<keyof Schemas['RolePermissions'], GrantablePath[]>;
 export type TransactionPage = Schemas['TransactionPage'];
 export type PointsResult = Schemas['Posting'];
+export type PrivacyNotice = Schemas['PrivacyNotice'];
+/** A customer's authorization at enrolment (`consent` of POST /api/customers). */
+export type Consent = Schemas['ConsentInput'];
 
 export class ApiError extends Error {
   constructor(
@@ -146,8 +149,36 @@ export class LoyaltyApi {
     return this.call('GET', `/api/customers/by-document/${encodeURIComponent(document)}`);
   }
 
-  createCustomer(customer: Partial<Omit<Customer, 'id' | 'points' | 'is_active'>> & { name: string; document: string }): Promise<Customer> {
-    return this.call('POST', '/api/customers', customer);
+  /**
+   * Enrols a customer. Without a `consent`, the customer authorizes every purpose of the privacy
+   * notice in force, at a store (docs/privacy.md).
+   */
+  async createCustomer(
+    customer: Partial<Omit<Customer, 'id' | 'points' | 'is_active'>> & { name: string; document: string; consent?: Consent },
+  ): Promise<Customer> {
+    const consent = customer.consent ?? (await this.storeConsent());
+    return this.call('POST', '/api/customers', { ...customer, consent });
+  }
+
+  /** The privacy notice in force. */
+  currentNotice(): Promise<PrivacyNotice> {
+    return this.call('GET', '/api/privacy-notices/current');
+  }
+
+  /** Publishes a new version of the privacy notice (admins). */
+  publishNotice(notice: { body: string; purposes: { key: string; description: string }[] }): Promise<PrivacyNotice> {
+    return this.call('POST', '/api/privacy-notices', notice);
+  }
+
+  /** A customer's authorizations: the current answer to each purpose and every answer recorded. */
+  customerConsents(customerId: number): Promise<Schemas['CustomerConsents']> {
+    return this.call('GET', `/api/customers/${customerId}/consents`);
+  }
+
+  /** A customer's consent at a store to every purpose of the notice in force. */
+  async storeConsent(): Promise<Consent> {
+    const notice = await this.currentNotice();
+    return { noticeVersion: notice.version, purposes: notice.purposes.map((p) => p.key), channel: 'store' };
   }
 
   categories(): Promise<Category[]> {

@@ -21,6 +21,8 @@ export const PAGES = {
   '/settings/products': 'products.title',
   '/settings/categories': 'categories.title',
   '/settings/webhooks': 'settings.webhooks.title',
+  '/settings/api-keys': 'apiKeys.title',
+  '/settings/privacy': 'privacy.settings.title',
   '/superadmin': 'superAdmin.title',
 } as const satisfies Record<string, TKey>;
 
@@ -29,7 +31,7 @@ export type PagePath = keyof typeof PAGES;
 /** Company pages (everything but /superadmin). */
 export const COMPANY_PAGES = Object.keys(PAGES).filter((path) => path !== '/superadmin') as PagePath[];
 
-export const ADMIN_ONLY_PAGES: PagePath[] = ['/settings/rules', '/settings/permissions', '/settings/users', '/settings/pos', '/auditoria', '/settings/webhooks'];
+export const ADMIN_ONLY_PAGES: PagePath[] = ['/settings/rules', '/settings/permissions', '/settings/users', '/settings/pos', '/auditoria', '/settings/webhooks', '/settings/api-keys', '/settings/privacy'];
 
 /** Redirect rows of the route table, as an admin sees them. */
 export const REDIRECTS: (readonly [from: string, to: PagePath])[] = [

@@ -384,6 +384,20 @@ catalogue! {
         WebhookEventsEmpty = "webhook.eventsEmpty" { es: "Elija al menos un evento para el webhook.", en: "choose at least one event for the webhook" },
         WebhookEventUnknown = "webhook.eventUnknown" { es: "Evento de webhook desconocido: {event}.", en: "unknown webhook event: {event}" },
         WebhookExpiringDays = "webhook.expiringDays" { es: "Los días de aviso antes del vencimiento deben estar entre 1 y {max}.", en: "the days of notice before expiry must be between 1 and {max}" },
+
+        // Privacy notice and authorizations (Ley 1581 de 2012)
+        PrivacyNoticeNotFound = "privacy.noticeNotFound" { es: "Aviso de privacidad no encontrado.", en: "privacy notice not found" },
+        PrivacyTextRequired = "privacy.textRequired" { es: "El texto del aviso es obligatorio (hasta 20.000 caracteres).", en: "the notice text is required (at most 20,000 characters)" },
+        PrivacyPurposeKeyInvalid = "privacy.purposeKeyInvalid" { es: "La finalidad «{purpose}» no es válida: de 2 a 30 letras minúsculas, dígitos o «_», empezando por una letra, sin repetirse.", en: "the purpose '{purpose}' is not valid: 2 to 30 lower-case letters, digits or '_', starting with a letter, not repeated" },
+        PrivacyPurposeDescriptionRequired = "privacy.purposeDescriptionRequired" { es: "La finalidad «{purpose}» necesita una descripción (hasta 500 caracteres).", en: "the purpose '{purpose}' needs a description (at most 500 characters)" },
+        PrivacyTooManyPurposes = "privacy.tooManyPurposes" { es: "Un aviso puede tener como máximo {max} finalidades.", en: "a notice can have at most {max} purposes" },
+        PrivacyLoyaltyPurposeMissing = "privacy.loyaltyPurposeMissing" { es: "El aviso debe incluir la finalidad «loyalty» (el programa de fidelización).", en: "the notice must include the purpose 'loyalty' (the loyalty program)" },
+        PrivacyConsentRequired = "privacy.consentRequired" { es: "Para inscribir al cliente hay que registrar su autorización al aviso de privacidad vigente.", en: "enrolling a customer needs their consent to the current privacy notice" },
+        PrivacyNoticeOutdated = "privacy.noticeOutdated" { es: "La autorización se refiere a la versión {given} del aviso de privacidad, pero la vigente es la {current}: muestre al cliente el aviso vigente.", en: "the consent refers to version {given} of the privacy notice but version {current} is in force: show the customer the current notice" },
+        PrivacyPurposeRequired = "privacy.purposeRequired" { es: "Sin autorización para la finalidad obligatoria «{purpose}» no se puede inscribir al cliente.", en: "the customer cannot be enrolled without consent to the required purpose '{purpose}'" },
+        PrivacyPurposeUnknown = "privacy.purposeUnknown" { es: "La finalidad «{purpose}» no está en el aviso de privacidad vigente.", en: "the purpose '{purpose}' is not in the current privacy notice" },
+        PrivacyChannelInvalid = "privacy.channelInvalid" { es: "El canal debe ser «store», «web» o «import».", en: "channel must be 'store', 'web' or 'import'" },
+        PrivacyNothingToChange = "privacy.nothingToChange" { es: "Indique al menos una finalidad que autorizar o revocar.", en: "name at least one purpose to grant or revoke" },
     }
 }
 

@@ -177,6 +177,7 @@ describe('settings menu', () => {
       '/settings/pos',
       '/settings/api-keys',
       '/settings/webhooks',
+      '/settings/privacy',
     ]);
   });
 

@@ -73,6 +73,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
       { path: paths.settingsPos, labelKey: 'settings.nav.pos', adminOnly: true },
       { path: paths.settingsApiKeys, labelKey: 'settings.nav.apiKeys', adminOnly: true },
       { path: paths.settingsWebhooks, labelKey: 'settings.nav.webhooks', adminOnly: true },
+      { path: paths.settingsPrivacy, labelKey: 'settings.nav.privacy', adminOnly: true },
     ],
   },
   {

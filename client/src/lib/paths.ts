@@ -27,6 +27,9 @@ export const paths = {
   legacyUsers: '/usuarios',
   legacyPos: '/puntos-de-venta',
   legacyConfiguration: '/configuracion',
+  settingsPrivacy: '/settings/privacy',
+  /** Public, without login: a company's privacy notice in force. */
+  publicPrivacy: '/privacidad/:prefix',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
@@ -65,6 +68,7 @@ export const ADMIN_ONLY_PATHS = [
   paths.settingsPos,
   paths.settingsApiKeys,
   paths.settingsWebhooks,
+  paths.settingsPrivacy,
 ] as const;
 
 export type AdminOnlyPath = (typeof ADMIN_ONLY_PATHS)[number];

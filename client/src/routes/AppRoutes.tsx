@@ -1,9 +1,9 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/LoginPage';
 import { paths } from '../lib/paths';
 import { RequireSession, RouteGuard } from './guards';
-import { pageRoutes, redirectRoutes, settingsRoute, UNKNOWN_PATH_TARGET, type PageRoute } from './routeTable';
+import { pageRoutes, PublicNoticePage, redirectRoutes, settingsRoute, UNKNOWN_PATH_TARGET, type PageRoute } from './routeTable';
 
 const { Layout: SettingsLayout } = settingsRoute;
 
@@ -36,6 +36,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path={paths.login} element={<LoginPage />} />
+      <Route
+        path={paths.publicPrivacy}
+        element={
+          <Suspense fallback={null}>
+            <PublicNoticePage />
+          </Suspense>
+        }
+      />
       {redirectRoutes.map(({ path, to }) => (
         <Route key={path} path={path} element={<Navigate to={to} replace />} />
       ))}

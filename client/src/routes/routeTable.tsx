@@ -28,6 +28,13 @@ const CustomerDataPage = lazy(() => settingsModule().then((m) => ({ default: m.C
 const ProductsPage = lazy(() => settingsModule().then((m) => ({ default: m.ProductsPage })));
 const CategoriesPage = lazy(() => settingsModule().then((m) => ({ default: m.CategoriesPage })));
 const WebhooksPage = lazy(() => settingsModule().then((m) => ({ default: m.WebhooksPage })));
+const PrivacySettingsPage = lazy(() =>
+  import('../features/privacy/PrivacySettingsPage').then((m) => ({ default: m.PrivacySettingsPage })),
+);
+/** Public, outside the logged-in layout. */
+export const PublicNoticePage = lazy(() =>
+  import('../features/privacy/PublicNoticePage').then((m) => ({ default: m.PublicNoticePage })),
+);
 
 export interface PageRoute {
   path: AppPath;
@@ -86,5 +93,6 @@ export const settingsRoute: {
     { path: paths.settingsCustomerData, access: { kind: 'adminOnly' }, Page: CustomerDataPage },
     { path: paths.settingsProducts, access: { kind: 'permission', path: paths.settingsProducts }, Page: ProductsPage },
     { path: paths.settingsCategories, access: { kind: 'permission', path: paths.settingsCategories }, Page: CategoriesPage },
+    { path: paths.settingsPrivacy, access: { kind: 'adminOnly' }, Page: PrivacySettingsPage },
   ],
 };

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { exactly, translator, type Locale, type TKey, type Translate } from '../i18n';
 import { ConfirmDialog, FormDialog, PagedListPanel } from './list';
+import { ConsentBlock } from './privacy';
 import { Screen } from './screen';
 
 /** The settings shell's left menu: collapsible groups of links. */
@@ -156,6 +157,21 @@ export class ProductsScreen extends listScreenOf('products') {}
 export class UsersScreen extends listScreenOf('users') {}
 
 export class CustomersScreen extends listScreenOf('customers') {
+  /** The privacy notice's boxes of the add form. */
+  consent() {
+    return new ConsentBlock(this.addForm, this.locale);
+  }
+
+  /**
+   * Fills the add form and presses its button; the customer authorizes the required purpose of
+   * the privacy notice unless `consent` is false.
+   */
+  override async add(fields: Partial<Record<TKey, string>>, { consent = true }: { consent?: boolean } = {}): Promise<void> {
+    for (const [label, value] of Object.entries(fields) as [TKey, string][]) await this.addField(label).fill(value);
+    if (consent) await this.consent().required().check();
+    await this.addButton().click();
+  }
+
   /** The '⋮' button of a row. */
   rowMenuButton(name: string) {
     return this.list.root.getByRole('button', { name: exactly(this.t('settings.rowMenu', { name })) });

@@ -12,8 +12,13 @@ test('adds a customer, refusing missing name or document, a bad email and a dupl
   await screen.goto();
   await expect(screen.list.emptyText()).toHaveText(t('customers.empty'));
 
-  await screen.add({ 'customers.fields.name': 'Valentina Ríos' });
+  await screen.add({ 'customers.fields.name': 'Valentina Ríos' }, { consent: false });
   await expect(screen.addError()).toHaveText(t('customers.errorNameAndIdRequired'));
+
+  // The privacy notice in force is shown; without the required purpose nobody is added.
+  await expect(screen.consent().root(1)).toBeVisible();
+  await screen.add({ 'customers.fields.document': '1020304050' }, { consent: false });
+  await expect(screen.addError()).toHaveText(t('privacy.consent.errorRequired'));
 
   await screen.add({ 'customers.fields.document': '1020304050', 'customers.fields.email': 'valentina@' });
   await expect(screen.addError()).toHaveText(t('customers.errorInvalidEmail'));
@@ -40,6 +45,14 @@ test('adds a customer, refusing missing name or document, a bad email and a dupl
     birthdate: '1990-04-15',
     points: 0,
   });
+  const { id } = await company.api.customerByDocument('1020304050');
+  const consents = await company.api.customerConsents(id);
+  expect(consents.current.map(({ purpose, granted, noticeVersion, recordedBy }) => ({ purpose, granted, noticeVersion, recordedBy }))).toEqual([
+    { purpose: 'loyalty', granted: true, noticeVersion: 1, recordedBy: 'admin' },
+    { purpose: 'marketing', granted: false, noticeVersion: 1, recordedBy: 'admin' },
+  ]);
+  // The next customer is asked again: the boxes are cleared.
+  await expect(screen.consent().required()).not.toBeChecked();
 
   await screen.add({ 'customers.fields.name': 'Otra Persona', 'customers.fields.document': '1020304050' });
   await expect(screen.addError()).toHaveText(t('customers.errorDocumentExists'));

@@ -108,6 +108,7 @@ pub async fn seed_demo(state: &AppState) -> anyhow::Result<bool> {
         store::add_customer(&tx, document, name, email, phone, birthdate).await?;
     }
     store::add_generated_customers(&tx, GENERATED_CUSTOMERS).await?;
+    store::add_consents(&tx, &prefix).await?;
     if history {
         store::write_history(&tx, HISTORY_DAYS).await?;
     }

@@ -6,6 +6,7 @@ use tracing::instrument;
 
 use crate::db::{quote_ident, tenant_schema};
 use crate::domain::Prefix;
+use crate::tenant::privacy;
 
 /// Points the transaction's statements at the company's schema.
 #[instrument(level = "debug", skip(tx))]
@@ -113,6 +114,34 @@ pub async fn add_customer(
 #[instrument(level = "debug", skip(tx))]
 pub async fn add_generated_customers(tx: &Transaction<'_>, count: i32) -> Result<(), tokio_postgres::Error> {
     tx.execute(GENERATED_CUSTOMERS_SQL, &[&count]).await.map(drop)
+}
+
+/// Records the demo customers' authorizations, which the demo brings in at once: channel
+/// `import`, by `system`, to the notice in force (version 1 written first if the company has
+/// none); every one grants `loyalty`, about six in ten `marketing`. Customers that have an
+/// authorization keep it.
+#[instrument(level = "debug", skip(tx))]
+pub async fn add_consents(tx: &Transaction<'_>, prefix: &Prefix) -> Result<(), tokio_postgres::Error> {
+    let name: String = tx
+        .query_opt("select name from platform.companies where prefix = $1", &[&prefix.as_str()])
+        .await?
+        .map(|row| row.get(0))
+        .unwrap_or_default();
+    let (body, purposes) = privacy::store::first_notice(&name);
+    tx.execute(privacy::store::FIRST_NOTICE, &[&body, &purposes]).await?;
+    tx.execute(
+        "insert into customer_consents (customer_id, notice_version, purpose, granted, channel, recorded_by) \
+         select c.id, n.version, p->>'key', \
+                p->>'key' = 'loyalty' or (2147483647 & hashtext('m' || c.document)) % 10 < 6, 'import', 'system' \
+         from customers c \
+         cross join (select version, purposes from privacy_notices order by version desc limit 1) n \
+         cross join jsonb_array_elements(n.purposes) p \
+         where not exists (select 1 from customer_consents k where k.customer_id = c.id) \
+         order by c.id",
+        &[],
+    )
+    .await
+    .map(drop)
 }
 
 /// Writes `days` of history (see [`HISTORY_SQL`]).

@@ -13,6 +13,7 @@ pub mod customers;
 pub mod data_requests;
 pub mod import;
 pub mod pos;
+pub mod privacy;
 pub mod products;
 pub mod removal;
 pub mod settings;
@@ -27,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(data_requests::router())
         .merge(import::router())
         .merge(pos::router())
+        .merge(privacy::router())
         .merge(products::router())
         .merge(settings::router())
         .merge(users::router())

@@ -219,10 +219,15 @@ impl TestApp {
         token: Option<&str>,
         body: Option<Value>,
     ) -> Answer {
+        let method_is_enrolment = method == reqwest::Method::POST && path == "/api/customers";
         let mut req = self.http.request(method, format!("{}{}", self.address, path));
         if let Some(token) = token {
             req = req.bearer_auth(token);
         }
+        let body = match (&method_is_enrolment, body) {
+            (true, Some(body)) => Some(self.with_consent(token, body).await),
+            (_, body) => body,
+        };
         if let Some(body) = body {
             req = req.json(&body);
         }
@@ -230,6 +235,37 @@ impl TestApp {
         let status = res.status();
         let text = res.text().await.unwrap_or_default();
         Answer { status, body: serde_json::from_str(&text).unwrap_or(Value::Null) }
+    }
+
+    /// An enrolment's body with the customer's consent to the notice in force (every purpose
+    /// granted, at a store) when it has no `consent` of its own: every helper that enrols sends a
+    /// valid one, and the tests of the consent itself send theirs (or `"consent": null`).
+    pub async fn with_consent(&self, token: Option<&str>, mut body: Value) -> Value {
+        let Some(fields) = body.as_object_mut() else { return body };
+        if fields.contains_key("consent") {
+            if fields["consent"].is_null() {
+                fields.remove("consent");
+            }
+            return body;
+        }
+        let notice = self.current_notice(token.unwrap_or_default()).await;
+        let purposes: Vec<Value> =
+            notice["purposes"].as_array().into_iter().flatten().map(|p| p["key"].clone()).collect();
+        let version = notice["version"].as_i64().unwrap_or(1);
+        fields.insert("consent".into(), json!({ "noticeVersion": version, "purposes": purposes, "channel": "store" }));
+        body
+    }
+
+    /// The privacy notice in force (`Value::Null` when the token cannot read it).
+    pub async fn current_notice(&self, token: &str) -> Value {
+        let res = self
+            .http
+            .get(format!("{}/api/privacy-notices/current", self.address))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("request");
+        res.json().await.unwrap_or(Value::Null)
     }
 
     pub async fn get(&self, path: &str, token: &str) -> Answer {

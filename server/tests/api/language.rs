@@ -51,7 +51,8 @@ async fn server_messages_are_spanish_by_default_and_english_on_request_with_a_st
         "/api/customers",
         &admin,
         Some("es"),
-        json!({ "name": "Ana", "document": "123456" }),
+        json!({ "name": "Ana", "document": "123456",
+                "consent": { "noticeVersion": 1, "purposes": ["loyalty"], "channel": "store" } }),
     )
     .await;
     assert_eq!(status, StatusCode::CONFLICT);

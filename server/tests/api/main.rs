@@ -22,6 +22,7 @@ mod language;
 mod migrate;
 mod points;
 mod pos_api;
+mod privacy;
 mod products;
 mod roles;
 mod scale;

@@ -213,13 +213,26 @@ describe('accredit screen', () => {
     expect(sent[2]).toMatchObject({ invoiceAmount: 10000, supervisorUsername: 'sofia', supervisorPassword: 'clave-sofia' });
   });
 
-  it('lets a cashier allowed to add customers enroll the one the lookup did not find, and go on', async () => {
+  it('lets a cashier allowed to add customers enroll the one the lookup did not find, with their consent, and go on', async () => {
     const withCustomers = makeSettings({ supervisor: [], cajero: ['/main', '/accreditar', '/settings/customers'] });
     const enrolled = makeCustomer({ id: 7, name: 'Nueva Clienta', document: '999', points: 0 });
     const { requests } = mockApi({
       ...tenantRoutes(withCustomers),
       'GET /api/customers/by-document/999': { status: 404, body: { message: 'customer not found', code: 'customer.notFound' } },
       'POST /api/customers': { status: 201, body: enrolled },
+      'GET /api/privacy-notices/current': {
+        body: {
+          version: 2,
+          body: 'AVISO DE PRIVACIDAD, versión 2.',
+          purposes: [
+            { key: 'loyalty', description: 'Programa de fidelización.', required: true },
+            { key: 'marketing', description: 'Mercadeo.', required: false },
+          ],
+          publishedAt: '2026-01-02T15:00:00Z',
+          publishedBy: 'admin',
+          impersonatedBy: null,
+        },
+      },
       'POST /api/customers/7/accredit': { body: { updatedCustomer: { ...enrolled, points: 100 }, newTransaction: makeTransaction({ points: 100 }) } },
     });
     const { user } = renderApp('/accreditar', { preloadedState: loggedInState(cajero) });
@@ -230,11 +243,18 @@ describe('accredit screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Agregar y continuar' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('El nombre y el documento son obligatorios.');
     await user.type(within(dialog).getByLabelText(/^Nombre/), 'Nueva Clienta');
+    // The notice in force is shown; without the loyalty purpose nobody is enrolled.
+    expect(await within(dialog).findByRole('group', { name: 'Aviso de privacidad (versión 2)' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar y continuar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('El cliente debe autorizar el programa de fidelización para inscribirse.');
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/customers')).toBe(false);
+    await user.click(within(dialog).getByRole('checkbox', { name: /^Programa de fidelización/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Agregar y continuar' }));
     expect(await screen.findByTestId('customer-card')).toHaveTextContent('Nueva Clienta');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST' && r.path === '/api/customers')?.body).toEqual({
       name: 'Nueva Clienta', document: '999', email: null, phone: null, address: null, birthdate: null,
+      consent: { noticeVersion: 2, purposes: ['loyalty'], channel: 'store' },
     });
     await user.type(screen.getByLabelText(/^Valor de la factura/), '10000');
     await user.click(screen.getByRole('button', { name: 'Acreditar puntos' }));

@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths';
 import type { Customer } from '../../lib/types';
 import { FormDialog } from '../../components/FormDialog';
 import { TextField } from '../../components/FormField';
+import { checkConsent, ConsentFields, useCurrentNotice } from '../privacy';
 
 /** Whether the user may add customers: admins, and roles granted the customers screen. */
 export function useCanEnroll(): boolean {
@@ -38,6 +39,7 @@ export function EnrollCustomer({ document, onEnrolled }: { document: string; onE
   const [email, setEmail] = useState('');
   const [birthdate, setBirthdate] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [purposes, setPurposes] = useState<string[]>([]);
 
   function start() {
     setName('');
@@ -45,13 +47,21 @@ export function EnrollCustomer({ document, onEnrolled }: { document: string; onE
     setPhone('');
     setEmail('');
     setBirthdate('');
+    setPurposes([]);
     setError(null);
     setOpen(true);
   }
 
+  const { notice } = useCurrentNotice(!open);
+
   async function handleSubmit() {
     if (name.trim() === '' || doc.trim() === '') {
       setError(t('customers.errorNameAndIdRequired'));
+      return;
+    }
+    const consent = checkConsent(notice, purposes);
+    if (!consent.ok) {
+      setError(t(consent.error));
       return;
     }
     setError(null);
@@ -63,6 +73,7 @@ export function EnrollCustomer({ document, onEnrolled }: { document: string; onE
         phone: blank(phone),
         address: null,
         birthdate: blank(birthdate),
+        consent: consent.consent,
       }).unwrap();
       setOpen(false);
       onEnrolled(created);
@@ -97,7 +108,9 @@ export function EnrollCustomer({ document, onEnrolled }: { document: string; onE
         <TextField label={t('customers.fields.phone')} value={phone} onChange={setPhone} type="tel" maxLength={50} autoComplete="off" />
         <TextField label={t('customers.fields.email')} value={email} onChange={setEmail} type="email" maxLength={200} autoComplete="off" />
         <TextField label={t('customers.fields.birthdate')} value={birthdate} onChange={setBirthdate} type="date" />
+        <ConsentFields notice={notice} value={purposes} onChange={setPurposes} />
       </FormDialog>
     </>
   );
 }
+

@@ -5,6 +5,7 @@
 
 import type { Customer, Product, Transaction } from '../../lib/types';
 import { api } from '../../app/api';
+import type { ConsentInput } from '../privacy';
 import { entityEndpoints, listQuery } from '../../app/entityEndpoints';
 
 /** The fields a new or edited customer sends (empty optional fields go as null). */
@@ -15,6 +16,8 @@ export interface CustomerInput {
   phone: string | null;
   address: string | null;
   birthdate: string | null;
+  /** Required when adding: the customer's authorization to the privacy notice in force. */
+  consent?: ConsentInput;
 }
 
 export interface AccreditRequest {

@@ -33,7 +33,7 @@ describe('settings menu visibility', () => {
     renderWithProviders(<SettingsMenu groups={visibleSettingsGroups(admin, undefined)} />, { route: '/settings/users' });
     expect(groupButtons()).toEqual(['General', 'Comercial', 'Productos']);
     // Only the group of the current page is open.
-    expect(linkNames()).toEqual(['Reglas del programa', 'Permisos', 'Usuarios', 'Puntos de venta', 'Claves de API', 'Webhooks']);
+    expect(linkNames()).toEqual(['Reglas del programa', 'Permisos', 'Usuarios', 'Puntos de venta', 'Claves de API', 'Webhooks', 'Aviso de privacidad']);
   });
 
   it('shows a link when its path starts with a permitted path, and hides admin-only links', () => {

@@ -10,7 +10,7 @@ use crate::extract::{Json, Path, Query};
 use crate::session::Tenant;
 use crate::state::AppState;
 use crate::tenant::removal::{removal_handlers, DeleteResponse, Removal};
-use crate::tenant::{active_status, audit, taken};
+use crate::tenant::{active_status, audit, privacy, taken};
 
 pub mod model;
 mod store;
@@ -80,18 +80,21 @@ async fn by_document(t: Tenant, Path(document): Path<String>) -> AppResult<Json<
     Ok(Json(customer))
 }
 
-/// Adds a customer (needs the customers screen).
+/// Adds a customer with their authorization to the privacy notice in force, recorded with its
+/// version, channel, who recorded it and when (needs the customers screen).
 #[utoipa::path(post, path = "/customers", tag = "customers", security(("bearer" = [])), request_body = CustomerInput,
     responses((status = 201, body = Customer), crate::error::ApiErrors))]
 async fn create(t: Tenant, Json(input): Json<CustomerInput>) -> AppResult<(StatusCode, Json<Customer>)> {
     t.require_permission(MANAGE).await?;
     let c = input.validate(true)?;
+    let consent = privacy::check_consent(&t, input.consent.as_ref()).await?;
     let Some(customer) = store::insert(&t, &c).await? else {
         let (exists, inactive) = (Msg::CustomerDocumentExists, Msg::CustomerInactiveExists);
         return Err(taken(&t, store::DOCUMENT_HOLDER, &c.document, exists, inactive).await);
     };
-    audit(&t, "customer.create", "customer", Some(customer.id), serde_json::json!({ "document": customer.document }))
-        .await?;
+    privacy::record_consent(&t, customer.id, &consent).await?;
+    let detail = serde_json::json!({ "document": customer.document, "noticeVersion": consent.notice_version });
+    audit(&t, "customer.create", "customer", Some(customer.id), detail).await?;
     crate::webhooks::emit(&t, crate::webhooks::Event::CustomerCreated, &customer).await?;
     t.commit().await?;
     Ok((StatusCode::CREATED, Json(customer)))

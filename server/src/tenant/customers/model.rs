@@ -82,6 +82,10 @@ pub struct CustomerInput {
     address: Option<String>,
     /// `YYYY-MM-DD` (an ISO date-time is cut to its first 10 characters)
     birthdate: Option<String>,
+    /// Required when creating: the customer's authorization to the privacy notice in force
+    /// (Ley 1581 de 2012, art. 9); ignored on an update, where `PUT /customers/{id}/consents`
+    /// changes it.
+    pub consent: Option<crate::tenant::privacy::model::ConsentInput>,
 }
 
 /// A customer input once validated; `document` is empty on an update that keeps it.

@@ -101,6 +101,32 @@ async fn create(t: Tenant, Json(input): Json<DataRequestInput>) -> AppResult<(St
     Ok((StatusCode::CREATED, Json(request)))
 }
 
+/// Files a reclamo about a customer on the caller's behalf, without the requests screen: a
+/// revocation of the required authorization (`tenant::privacy`) is one. Marks the customer
+/// "reclamo en trámite" and records it in the audit trail like any filing.
+pub async fn file_reclamo(
+    t: &Tenant,
+    customer_id: i64,
+    document: &str,
+    subject: &str,
+    details: &str,
+) -> AppResult<DataRequest> {
+    let r = model::NewRequest {
+        customer_id: Some(customer_id),
+        document: document.to_string(),
+        kind: Kind::Reclamo,
+        subject: subject.to_string(),
+        details: details.to_string(),
+    };
+    let today = today(t).await?;
+    let due_on = calendar::add_business_days(today, r.kind.term());
+    let request = store::insert(t, &r, today, due_on, t.actor().0, today).await?;
+    store::refresh_claim_mark(t, customer_id).await?;
+    let detail = serde_json::json!({ "kind": request.kind, "document": request.document, "dueOn": request.due_on });
+    audit(t, "dataRequest.create", "dataRequest", Some(request.id), detail).await?;
+    Ok(request)
+}
+
 /// Acts on a request: `extend` it once with a reason (a consulta by 5 business days, a reclamo by
 /// 8), mark a reclamo `incomplete` or `complete` again (its 15 days start over), record its
 /// `answer`, or `close` it (needs the requests screen).

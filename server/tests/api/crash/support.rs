@@ -309,7 +309,10 @@ impl Api {
         assert_eq!(status, StatusCode::OK, "settings: {body}");
         let mut ids = Vec::new();
         for n in 0..customers {
-            let customer = json!({ "document": format!("DOC-{n}"), "name": format!("Cliente {n}") });
+            // A new company's privacy notice is its version 1.
+            let consent = json!({ "noticeVersion": 1, "purposes": ["loyalty"], "channel": "store" });
+            let customer =
+                json!({ "document": format!("DOC-{n}"), "name": format!("Cliente {n}"), "consent": consent });
             let (status, body, _) = self.post("/api/customers", Some(&admin), None, &customer).await.unwrap();
             assert_eq!(status, StatusCode::CREATED, "customer: {body}");
             ids.push(body["id"].as_i64().unwrap());

@@ -12,6 +12,21 @@ beforeAll(async () => {
 
 const admin = makeUser('admin');
 
+/** The privacy notice in force: version 3, the loyalty program required, marketing optional. */
+const notice = {
+  version: 3,
+  body: 'AVISO DE PRIVACIDAD de Tienda Demo.',
+  purposes: [
+    { key: 'loyalty', description: 'Programa de fidelización: acumular y redimir puntos.', required: true },
+    { key: 'marketing', description: 'Mercadeo: ofertas y novedades.', required: false },
+  ],
+  publishedAt: '2026-01-02T15:00:00Z',
+  publishedBy: 'admin',
+  impersonatedBy: null,
+};
+const loyaltyBox = () => within(addForm()).getByRole('checkbox', { name: /^Programa de fidelización/ });
+const marketingBox = () => within(addForm()).getByRole('checkbox', { name: /^Mercadeo/ });
+
 function makeCustomers(count: number): Customer[] {
   return Array.from({ length: count }, (_, i) => ({
     id: i + 1,
@@ -32,6 +47,7 @@ function customersServer(initial: Customer[], usage: Record<number, number> = {}
   let customers = [...initial];
   const api = mockApi({
     ...tenantRoutes(makeSettings()),
+    'GET /api/privacy-notices/current': { body: notice },
     'GET /api/customers/search': ({ url }) => {
       const text = (url.searchParams.get('text') ?? '').toLowerCase();
       const page = Number(url.searchParams.get('page'));
@@ -133,6 +149,7 @@ describe('customers screen', () => {
     await user.type(within(addForm()).getByLabelText(/Nombre/), '  Ana Nueva ');
     await user.type(within(addForm()).getByLabelText(/Documento/), '555');
     await user.type(within(addForm()).getByLabelText('Fecha de nacimiento'), '1990-04-12');
+    await user.click(await within(addForm()).findByRole('checkbox', { name: /^Programa de fidelización/ }));
     await user.click(within(addForm()).getByRole('button', { name: 'Agregar cliente' }));
 
     expect(await screen.findByText('Cliente agregado.')).toBeInTheDocument();
@@ -144,8 +161,11 @@ describe('customers screen', () => {
       phone: null,
       address: null,
       birthdate: '1990-04-12',
+      consent: { noticeVersion: 3, purposes: ['loyalty'], channel: 'store' },
     });
     expect(within(addForm()).getByLabelText(/Nombre/)).toHaveValue('');
+    // The next customer is asked again.
+    expect(loyaltyBox()).not.toBeChecked();
     await waitFor(() => expect(rowTitles()).toContain('Ana Nueva'));
   });
 
@@ -154,8 +174,36 @@ describe('customers screen', () => {
     const { user } = await openCustomers();
     await user.type(within(addForm()).getByLabelText(/Nombre/), 'Otro');
     await user.type(within(addForm()).getByLabelText(/Documento/), '1000');
+    await user.click(await within(addForm()).findByRole('checkbox', { name: /^Programa de fidelización/ }));
     await user.click(within(addForm()).getByRole('button', { name: 'Agregar cliente' }));
     expect(await within(addForm()).findByRole('alert')).toHaveTextContent('Ya existe un cliente con ese documento.');
+  });
+
+  it('shows the privacy notice in force and adds nobody without the loyalty purpose', async () => {
+    const server = customersServer(makeCustomers(2));
+    const { user } = await openCustomers();
+    expect(await within(addForm()).findByRole('group', { name: 'Aviso de privacidad (versión 3)' })).toBeInTheDocument();
+    expect(within(addForm()).getByText('AVISO DE PRIVACIDAD de Tienda Demo.')).toBeInTheDocument();
+    expect(within(addForm()).getByRole('link', { name: 'Abrir la página pública del aviso' })).toHaveAttribute(
+      'href',
+      `/privacidad/${admin.company?.prefix}`,
+    );
+    expect(loyaltyBox()).toHaveAccessibleName('Programa de fidelización: acumular y redimir puntos. (obligatoria)');
+    await user.type(within(addForm()).getByLabelText(/Nombre/), 'Ana');
+    await user.type(within(addForm()).getByLabelText(/Documento/), '555');
+    await user.click(marketingBox());
+    await user.click(within(addForm()).getByRole('button', { name: 'Agregar cliente' }));
+    expect(within(addForm()).getByRole('alert')).toHaveTextContent(
+      'El cliente debe autorizar el programa de fidelización para inscribirse.',
+    );
+    expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.click(loyaltyBox());
+    await user.click(within(addForm()).getByRole('button', { name: 'Agregar cliente' }));
+    expect(await screen.findByText('Cliente agregado.')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      consent: { noticeVersion: 3, purposes: ['loyalty', 'marketing'], channel: 'store' },
+    });
   });
 
   it('edits a customer from the row menu; the name is required', async () => {

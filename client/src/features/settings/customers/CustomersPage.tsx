@@ -23,7 +23,8 @@ import type { Customer } from '../../../lib/types';
 import { RowMenu } from '../shared/RowMenu';
 import { SuppressCustomerModal } from './SuppressCustomerModal';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import { checkCustomer, customerFormValues, EMPTY_CUSTOMER, type CustomerFormValues } from './customerForm';
+import { checkCustomer, checkNewCustomer, customerFormValues, EMPTY_CUSTOMER, type CustomerFormValues } from './customerForm';
+import { ConsentFields, useCurrentNotice } from '../../privacy';
 import { CustomerFields } from './CustomerFields';
 import { ImportCustomersButton } from './ImportCustomers';
 import {
@@ -42,13 +43,19 @@ function initial(name: string): string {
   return name.trim().charAt(0).toLocaleUpperCase() || '?';
 }
 
+/** A new customer's fields and the purposes of the privacy notice they authorize. */
+type NewCustomerValues = CustomerFormValues & { purposes: string[] };
+
+const EMPTY_NEW_CUSTOMER: NewCustomerValues = { ...EMPTY_CUSTOMER, purposes: [] };
+
 function AddCustomerForm() {
   const { t } = useTranslation();
   const [createCustomer] = useCreateCustomerMutation();
   const [reactivateCustomer] = useReactivateCustomerMutation();
+  const { notice } = useCurrentNotice();
   const { values, setValues, panel } = useAddForm({
-    empty: EMPTY_CUSTOMER,
-    check: checkCustomer,
+    empty: EMPTY_NEW_CUSTOMER,
+    check: (values: NewCustomerValues) => checkNewCustomer(values, notice),
     create: (body) => createCustomer(body).unwrap(),
     reactivate: (id) => reactivateCustomer(id).unwrap(),
     texts: {
@@ -61,7 +68,8 @@ function AddCustomerForm() {
 
   return (
     <AddFormPanel title={t('customers.addTitle')} submitLabel={t('customers.add')} {...panel}>
-      <CustomerFields values={values} onChange={setValues} />
+      <CustomerFields values={values} onChange={(fields) => setValues({ ...values, ...fields })} />
+      <ConsentFields notice={notice} value={values.purposes} onChange={(purposes) => setValues({ ...values, purposes })} />
     </AddFormPanel>
   );
 }

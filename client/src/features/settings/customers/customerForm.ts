@@ -2,6 +2,7 @@ import { normalizeDocument } from '../../../lib/document';
 import type { TKey } from '../../../i18n/keys';
 import type { Customer } from '../../../lib/types';
 import type { CustomerInput } from './customersApi';
+import { checkConsent, type PrivacyNotice } from '../../privacy';
 
 /** The customer fields as typed. */
 export interface CustomerFormValues {
@@ -64,4 +65,13 @@ export function checkCustomer(values: CustomerFormValues, existing?: Customer): 
       birthdate: optional(values.birthdate.slice(0, 10)),
     },
   };
+}
+
+/** A new customer: the fields as `checkCustomer` checks them, and the authorization to the notice in force. */
+export function checkNewCustomer(values: CustomerFormValues & { purposes: string[] }, notice: PrivacyNotice | undefined): CustomerCheck {
+  const fields = checkCustomer(values);
+  if (!fields.ok) return fields;
+  const consent = checkConsent(notice, values.purposes);
+  if (!consent.ok) return consent;
+  return { ok: true, body: { ...fields.body, consent: consent.consent } };
 }
