@@ -78,6 +78,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's keys that are not revoked, sorted by name, without the keys themselves (admin). */
+        get: operations["list_api_keys"];
+        put?: never;
+        /**
+         * Makes a key for a point of sale's system (admin). The answer holds the key itself, shown this
+         *     once: only its hash is kept.
+         */
+        post: operations["create_api_key"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revokes a key (admin): it is refused from the next request on. The ledger rows it posted keep
+         *     its name.
+         */
+        delete: operations["revoke_api_key"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit": {
         parameters: {
             query?: never;
@@ -181,7 +222,10 @@ export interface paths {
         /** Every active customer, sorted by name. Large companies use `/customers/search`. */
         get: operations["customers_list"];
         put?: never;
-        /** Adds a customer (needs the customers screen). */
+        /**
+         * Adds a customer with their authorization to the privacy notice in force, recorded with its
+         *     version, channel, who recorded it and when (needs the customers screen).
+         */
         post: operations["customers_create"];
         delete?: never;
         options?: never;
@@ -200,6 +244,27 @@ export interface paths {
         get: operations["by_document"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports customers and their opening points from a CSV (UTF-8, `;` or `,`) or XLSX file sent
+         *     as the body (admins only). A dry run (the default) checks every row and writes nothing; a
+         *     real run writes every valid row in one transaction and answers the same counts.
+         */
+        post: operations["import"];
         delete?: never;
         options?: never;
         head?: never;
@@ -276,6 +341,32 @@ export interface paths {
          */
         get: operations["preview_handler"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/consents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's authorizations: the current answer to each purpose and every answer recorded
+         *     (needs the customers screen).
+         */
+        get: operations["consents"];
+        /**
+         * Grants or revokes a customer's optional purposes, against the notice in force. Revoking the
+         *     required `loyalty` purpose files a reclamo (art. 15) for the shop to answer, and marks the
+         *     customer "reclamo en trámite"; the authorization stays recorded until then (needs the
+         *     customers screen).
+         */
+        put: operations["update_consents"];
         post?: never;
         delete?: never;
         options?: never;
@@ -503,6 +594,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pos-api/v1/accredit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credits points to the customer of `document` for an invoice, by the company's rules, as the
+         *     key's cashier at the key's point of sale. Refused as at the till: an invoice reference
+         *     already accredited (409), an inactive or unknown customer (404), beyond a velocity limit
+         *     (409; an approval needs a supervisor at the till).
+         */
+        post: operations["pos_accredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pos-api/v1/customers/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The name and balance of the active customer of `document`. */
+        get: operations["pos_customer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pos-api/v1/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeems the points of the customer of `document`, for their peso value (`points`) or for a
+         *     product (`productCode`), as the key's cashier at the key's point of sale, by the same rules as
+         *     the till.
+         */
+        post: operations["pos_redeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pos/{id}": {
         parameters: {
             query?: never;
@@ -547,6 +698,44 @@ export interface paths {
         };
         /** Users and transactions that refer to a point of sale, for the delete confirmation (admin). */
         get: operations["points of sale_usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every version of the notice, newest first (any user of the company). */
+        get: operations["privacy_list"];
+        put?: never;
+        /**
+         * Publishes a new version of the notice, which is in force at once: enrolments must then refer
+         *     to it. No version is ever edited or deleted (admins only).
+         */
+        post: operations["publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy-notices/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The notice in force, which the enrolment forms show (any user of the company). */
+        get: operations["current"];
         put?: never;
         post?: never;
         delete?: never;
@@ -642,6 +831,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/{prefix}/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The notice in force of the company with this prefix, for anyone, without logging in. An
+         *     unknown or inactive company is a plain 404.
+         */
+        get: operations["public_notice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings": {
         parameters: {
             query?: never;
@@ -725,6 +934,46 @@ export interface paths {
         post?: never;
         /** Deletes a company with all its data, irreversibly. */
         delete: operations["delete_company_handler"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super/company-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every active company's figures, sorted and paged, with the platform's totals (super admin).
+         *     Counts and sizes only: no customer's personal data.
+         */
+        get: operations["list_company_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/super/company-stats/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Computes every active company's figures now (super admin), and answers how many were
+         *     computed. A company that fails keeps its previous figures and is logged.
+         */
+        post: operations["refresh_company_stats"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1194,6 +1443,54 @@ export interface components {
             /** @description `new` or `reviewed`. */
             status?: string | null;
         };
+        /** @description An API key of a point of sale, as listed (never the key itself). */
+        ApiKey: {
+            /**
+             * Format: date-time
+             * @description When it was made.
+             */
+            createdAt: string;
+            /** @description The admin who made it. */
+            createdBy: string;
+            /** @description The key's last four characters, to tell keys apart. */
+            hint: string;
+            /**
+             * Format: int64
+             * @description The key's id (the `{id}` of `DELETE /api-keys/{id}`).
+             */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When a request last came with it; null while never used.
+             */
+            lastUsedAt?: string | null;
+            /** @description The key's name, recorded as the cashier of what it posts. */
+            name: string;
+            /** @description Whether that point of sale is active (a key of an inactive one is refused). */
+            posActive: boolean;
+            /**
+             * Format: int64
+             * @description The point of sale its postings are recorded at.
+             */
+            posId: number;
+            /** @description That point of sale's name. */
+            posName: string;
+        };
+        /** @description A key to make. */
+        ApiKeyInput: {
+            /**
+             * @description Required, at most 100 characters, unique among the company's keys that are not revoked
+             *     (without regard to case); the cashier name of what the key posts.
+             * @example Caja 1 - Software POS
+             */
+            name: string;
+            /**
+             * Format: int64
+             * @description An active point of sale of the company, where the key's postings are recorded.
+             * @example 1
+             */
+            posId: number;
+        };
         /** @description One entry of the company's audit trail: who did what, when, to which record. */
         AuditEntry: {
             /**
@@ -1367,6 +1664,118 @@ export interface components {
             /** @description The tax id (NIT): required, at most 40 characters. */
             taxId: string;
         };
+        /** @description A company's figures as the operator sees them: counts and sizes, never a customer's data. */
+        CompanyStats: {
+            /**
+             * Format: int64
+             * @description The company's id on the platform.
+             */
+            companyId: number;
+            /**
+             * Format: date-time
+             * @description When these figures were computed (RFC 3339, UTC); null until first computed.
+             */
+            computedAt?: string | null;
+            /**
+             * Format: int64
+             * @description Active customers; null until first computed.
+             */
+            customers?: number | null;
+            /**
+             * Format: date-time
+             * @description The latest ledger entry's time (RFC 3339, UTC); null when there is none.
+             */
+            lastActivityAt?: string | null;
+            /** @description The company's trade name. */
+            name: string;
+            /** @description The company's prefix (its schema is `tenant_<prefix>`). */
+            prefix: string;
+            /**
+             * Format: int32
+             * @description The latest tenant migration applied to the company's schema; null until first computed.
+             */
+            schemaVersion?: number | null;
+            /**
+             * Format: int64
+             * @description Bytes on disk of the company's tables with their indexes and TOAST; null until first
+             *     computed.
+             */
+            sizeBytes?: number | null;
+            /**
+             * Format: int64
+             * @description Ledger entries of the 30 days before `computedAt`; null until first computed.
+             */
+            transactions30d?: number | null;
+        };
+        /** @description One page of the operator's view and the platform's totals. */
+        CompanyStatsPage: {
+            /** @description The page's rows, in the requested order. */
+            items: components["schemas"]["CompanyStats"][];
+            /**
+             * Format: int64
+             * @description The page answered, from 1.
+             */
+            page: number;
+            /**
+             * Format: int64
+             * @description Rows per page: 10, 25 or 50.
+             */
+            pageSize: number;
+            /**
+             * Format: int64
+             * @description Companies matching the search (all active companies without one).
+             */
+            total: number;
+            /** @description The platform's totals, whatever the search. */
+            totals: components["schemas"]["PlatformTotals"];
+        };
+        /**
+         * @description A customer's authorization as recorded at enrolment: the notice version shown, the purposes
+         *     granted, and how it was given.
+         */
+        ConsentInput: {
+            /** @description `store` (at a point of sale or by staff), `web` (by the customer online) or `import`. */
+            channel: string;
+            /**
+             * Format: int32
+             * @description The version of the notice the customer was shown: it must be the one in force.
+             */
+            noticeVersion: number;
+            /**
+             * @description The purposes granted (keys of the notice); `loyalty` is required. Those left out are
+             *     recorded as refused.
+             */
+            purposes: string[];
+        };
+        /** @description One recorded answer of a customer to a purpose. */
+        ConsentRecord: {
+            /** @description `store`, `web` or `import`. */
+            channel: string;
+            granted: boolean;
+            impersonatedBy?: string | null;
+            /**
+             * Format: int32
+             * @description The notice version the customer answered.
+             */
+            noticeVersion: number;
+            purpose: string;
+            /** Format: date-time */
+            recordedAt: string;
+            /** @description The user who recorded it (`system` for the demo and imports run by the product). */
+            recordedBy: string;
+        };
+        /**
+         * @description A customer's later change of optional purposes. Revoking `loyalty` files a reclamo instead
+         *     (art. 15): the shop must answer it, and suppress or stop using the data.
+         */
+        ConsentsUpdate: {
+            /** @description How the customer made the change: `store`, `web` or `import`. */
+            channel: string;
+            /** @description Purpose key to `true` (grant) or `false` (revoke); at least one. */
+            purposes: {
+                [key: string]: boolean;
+            };
+        };
         /** @description A new endpoint, with its secret: shown this once, never again. */
         CreatedWebhook: {
             endpoint: components["schemas"]["Webhook"];
@@ -1418,8 +1827,27 @@ export interface components {
              */
             points: number;
         };
+        /** @description A customer's authorizations: the current answer to each purpose, and every answer recorded. */
+        CustomerConsents: {
+            /** @description The latest answer to each purpose, by purpose key. */
+            current: components["schemas"]["ConsentRecord"][];
+            /** Format: int64 */
+            customerId: number;
+            /** @description Every answer, newest first. */
+            history: components["schemas"]["ConsentRecord"][];
+            /**
+             * Format: int64
+             * @description The reclamo filed when the change revoked the required purpose; null otherwise.
+             */
+            revocationRequestId?: number | null;
+        };
         /** @description Everything the company holds about one customer (Ley 1581, art. 8(a)). */
         CustomerData: {
+            /**
+             * @description Every recorded answer to the privacy notice's purposes, with its notice version, channel
+             *     and recorder, newest first (docs/privacy.md, "Authorization").
+             */
+            consents: components["schemas"]["ConsentRecord"][];
             /** @description The customer's record: personal data, balance and state. */
             customer: components["schemas"]["Customer"];
             /** @description The holder's consultas and reclamos linked to the customer, oldest first. */
@@ -1453,6 +1881,7 @@ export interface components {
             address?: string | null;
             /** @description `YYYY-MM-DD` (an ISO date-time is cut to its first 10 characters) */
             birthdate?: string | null;
+            consent?: null | components["schemas"]["ConsentInput"];
             /** @description 3 to 20 letters, digits or '-'; required when creating, kept when absent on an update. */
             document?: string | null;
             /** @description An email address, at most 254 characters; absent or empty: none. */
@@ -1670,11 +2099,53 @@ export interface components {
              */
             companyId: number;
         };
+        /** @description What an import read and (unless a dry run) wrote. */
+        ImportAnswer: {
+            /**
+             * Format: int64
+             * @description Valid rows whose document no customer has: new customers.
+             */
+            created: number;
+            /** @description True when nothing was written. */
+            dryRun: boolean;
+            /**
+             * Format: int64
+             * @description Errors in all (a row may have several); `errors` lists the first 1,000.
+             */
+            errorCount: number;
+            /** @description The first 1,000 errors, by line. */
+            errors: components["schemas"]["RowError"][];
+            /**
+             * Format: int64
+             * @description The opening points given to the new customers, in all.
+             */
+            openingPoints: number;
+            /**
+             * Format: int64
+             * @description Data rows read (blank rows are not counted).
+             */
+            rows: number;
+            /**
+             * Format: int64
+             * @description Valid rows of existing customers left as they are (`onExisting=skip`).
+             */
+            skipped: number;
+            /**
+             * Format: int64
+             * @description Valid rows of existing customers whose details were replaced (`onExisting=update`).
+             */
+            updated: number;
+            /**
+             * Format: int64
+             * @description Rows without errors: written (or that would be) as below.
+             */
+            valid: number;
+        };
         /**
          * @description The kind of a ledger row.
          * @enum {string}
          */
-        Kind: "accreditation" | "redemption" | "expiration" | "cancellation" | "return" | "forfeit";
+        Kind: "accreditation" | "redemption" | "expiration" | "cancellation" | "return" | "forfeit" | "opening";
         /** @description What the company owes its customers in points. */
         Liability: {
             /**
@@ -1702,6 +2173,27 @@ export interface components {
         MessageResponse: {
             /** @description `company <name> deleted`, in English whatever the request's language. */
             message: string;
+        };
+        /** @description A key just made: the only time the key itself is shown. */
+        NewApiKey: {
+            /**
+             * Format: int64
+             * @description The key's id.
+             */
+            id: number;
+            /**
+             * @description `lk_<company prefix>_<43 letters and digits>`, sent as `Authorization: Bearer <key>`.
+             *     Only its SHA-256 is kept: it cannot be shown again.
+             * @example lk_demo_Q3vX8kLw2mZp9RtYb4NcJf7HsD1aGe6UiO0qWnTyVxE
+             */
+            key: string;
+        };
+        /** @description A new version of the notice: its whole text and its purposes (`loyalty` among them). */
+        NoticeInput: {
+            /** @description The notice's text, 1 to 20,000 characters. */
+            body: string;
+            /** @description `loyalty` must be one; at most 20, keys not repeated. */
+            purposes: components["schemas"]["PurposeInput"][];
         };
         /**
          * @description What a suppression did.
@@ -1865,6 +2357,35 @@ export interface components {
             /** @description A confirmation in the request's language (`Accept-Language`, Spanish by default). */
             message: string;
         };
+        /** @description The platform's totals over every active company. */
+        PlatformTotals: {
+            /**
+             * Format: int64
+             * @description Active companies.
+             */
+            companies: number;
+            /**
+             * Format: date-time
+             * @description The oldest figures' computation time: every figure is at least this recent. Null when
+             *     no company has figures yet.
+             */
+            computedAt?: string | null;
+            /**
+             * Format: int64
+             * @description Active customers of every company.
+             */
+            customers: number;
+            /**
+             * Format: int64
+             * @description Bytes on disk of every company's schema.
+             */
+            sizeBytes: number;
+            /**
+             * Format: int64
+             * @description Ledger entries of the last 30 days of every company.
+             */
+            transactions30d: number;
+        };
         /** @description A point of sale: the till or store where users post. */
         PointOfSale: {
             /**
@@ -1875,10 +2396,110 @@ export interface components {
             /** @description Unique in the company without regard to case. */
             name: string;
         };
+        /**
+         * @description An invoice to credit points for.
+         * @example {
+         *       "document": "1020304050",
+         *       "invoiceAmount": 25000,
+         *       "invoiceReference": "FV-2031"
+         *     }
+         */
+        PosAccreditRequest: {
+            /** @description The customer's ID document (dots and spaces are ignored). */
+            document: string | null;
+            /**
+             * Format: int64
+             * @description Whole pesos, greater than zero.
+             */
+            invoiceAmount: number;
+            /**
+             * @description The invoice's number, at most 100 characters; required. While an accreditation of the
+             *     company that is not voided holds it, another is refused with a 409.
+             */
+            invoiceReference: string | null;
+        };
+        /**
+         * @description A customer's name and balance.
+         * @example {
+         *       "name": "Ana Gómez",
+         *       "points": 1730
+         *     }
+         */
+        PosCustomer: {
+            /** @description The customer's name. */
+            name: string;
+            /**
+             * Format: int64
+             * @description The customer's balance in points.
+             */
+            points: number;
+        };
         /** @description A point of sale to add, or its new name. */
         PosInput: {
             /** @description Required, at most 200 characters; unique in the company without regard to case. */
             name: string;
+        };
+        /**
+         * @description What a posting did, as the POS API answers it.
+         * @example {
+         *       "balance": 1730,
+         *       "customerName": "Ana Gómez",
+         *       "date": "2026-11-26T15:04:05Z",
+         *       "invoiceReference": "FV-2031",
+         *       "points": 250,
+         *       "transactionId": 1042,
+         *       "type": "accreditation"
+         *     }
+         */
+        PosPosting: {
+            /**
+             * Format: int64
+             * @description The customer's balance after it.
+             */
+            balance: number;
+            /** @description The customer's name, for the receipt. */
+            customerName: string;
+            /**
+             * Format: date-time
+             * @description When it was posted (RFC 3339, UTC).
+             */
+            date: string;
+            /** @description The invoice reference given; null when none. */
+            invoiceReference?: string | null;
+            /**
+             * Format: int64
+             * @description The points it moved: positive for an accreditation, negative for a redemption.
+             */
+            points: number;
+            /**
+             * Format: int64
+             * @description The ledger row's id.
+             */
+            transactionId: number;
+            /** @description `accreditation` or `redemption`. */
+            type: components["schemas"]["Kind"];
+        };
+        /**
+         * @description A redemption: `points`, or the product of `productCode`.
+         * @example {
+         *       "document": "1020304050",
+         *       "invoiceReference": "FV-2032",
+         *       "points": 500
+         *     }
+         */
+        PosRedeemRequest: {
+            /** @description The customer's ID document (dots and spaces are ignored). */
+            document: string | null;
+            /** @description The sale's invoice reference, at most 100 characters; optional. */
+            invoiceReference?: string | null;
+            /**
+             * Format: int64
+             * @description Whole points to redeem for their peso value, at least 1 and at most the balance; or
+             *     give `productCode` instead.
+             */
+            points?: number | null;
+            /** @description The code of an active product to redeem for its points value; or give `points` instead. */
+            productCode?: string | null;
         };
         /** @description What refers to a point of sale, for the delete confirmation. */
         PosUsage: {
@@ -1900,6 +2521,23 @@ export interface components {
             newTransaction: components["schemas"]["Transaction"];
             /** @description The customer as the posting left it (`points` is the new balance). */
             updatedCustomer: components["schemas"]["Customer"];
+        };
+        /** @description One version of the company's privacy notice. Versions are never edited nor deleted. */
+        PrivacyNotice: {
+            /** @description The notice's text, as the company wrote it. */
+            body: string;
+            /** @description The super admin acting as the company's admin, when one published it. */
+            impersonatedBy?: string | null;
+            /** Format: date-time */
+            publishedAt: string;
+            /** @description The user who published it; `system` for version 1. */
+            publishedBy: string;
+            purposes: components["schemas"]["Purpose"][];
+            /**
+             * Format: int32
+             * @description 1 for the template every company starts with; the highest is the one in force.
+             */
+            version: number;
         };
         /** @description A product customers can redeem their points for. */
         Product: {
@@ -1975,6 +2613,34 @@ export interface components {
              *     inactive instead.
              */
             transactions: number;
+        };
+        /** @description The notice in force, as anyone may read it without logging in. */
+        PublicNotice: {
+            body: string;
+            /** @description The company's name: the data controller. */
+            company: string;
+            /** Format: date-time */
+            publishedAt: string;
+            purposes: components["schemas"]["Purpose"][];
+            /** Format: int32 */
+            version: number;
+        };
+        /** @description One purpose a notice asks authorization for. */
+        Purpose: {
+            /** @description What the data are used for under this purpose, in the company's words. */
+            description: string;
+            /**
+             * @description `loyalty` (always there, required), `marketing`, or one the company added: 2 to 30 lower-case
+             *     letters, digits or `_`, starting with a letter.
+             */
+            key: string;
+            /** @description Whether a customer must grant it to enrol: only `loyalty`. */
+            required?: boolean;
+        };
+        /** @description A purpose of a new version. */
+        PurposeInput: {
+            description?: string | null;
+            key?: string | null;
         };
         /** @description A redemption: of a product, or of a number of points. */
         RedeemRequest: {
@@ -2068,6 +2734,18 @@ export interface components {
             cajero: string[];
             /** @description The paths supervisors may use. */
             supervisor: string[];
+        };
+        /** @description One problem of one row, as a spreadsheet user finds it. */
+        RowError: {
+            /** @description The column as the file's header names it (or the field's name when the file lacks it). */
+            column: string;
+            /**
+             * Format: int64
+             * @description The row's line as a spreadsheet shows it (the header is line 1).
+             */
+            line: number;
+            /** @description What is wrong, in the request's language. */
+            message: string;
         };
         /** @description A new session: its token and the user it is for. */
         SessionResponse: {
@@ -2271,6 +2949,15 @@ export interface components {
              * @description Active supervisors and cashiers.
              */
             users: number;
+        };
+        /** @description What a refresh of the figures did. */
+        StatsRefresh: {
+            /** @description Companies whose figures were due (every active company, on the operator's demand). */
+            companies: number;
+            /** @description Companies whose figures could not be computed (logged); their previous figures stay. */
+            failed: number;
+            /** @description Companies whose figures were computed anew. */
+            refreshed: number;
         };
         /** @description The answer to a suppression. */
         SuppressResponse: {
@@ -2909,6 +3596,312 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Transaction"][];
                 };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    list_api_keys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    create_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    revoke_api_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API key id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input */
             400: {
@@ -4039,6 +5032,124 @@ export interface operations {
             };
         };
     };
+    import: {
+        parameters: {
+            query?: {
+                /** @description `true` (the default): read and check every row, write nothing. `false`: write the valid rows. */
+                dryRun?: boolean;
+                /**
+                 * @description What to do with a document a customer already has: `skip` (the default) or `update`
+                 *     (its details are replaced; its points are not touched).
+                 */
+                onExisting?: string;
+                /**
+                 * @description The consent channel of every row whose `consent` column is empty: `store`, `web` or
+                 *     `import`.
+                 */
+                consentChannel?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The CSV or XLSX file, at most 200 MB */
+        requestBody: {
+            content: {
+                "application/octet-stream": number[];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportAnswer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     customers_search: {
         parameters: {
             query?: {
@@ -4489,6 +5600,216 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccreditPreview"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    consents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerConsents"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    update_consents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description customer id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsentsUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerConsents"];
                 };
             };
             /** @description Invalid input */
@@ -5931,6 +7252,334 @@ export interface operations {
             };
         };
     };
+    pos_accredit: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Required: 1 to 200 visible characters, new for each sale (the invoice's number and the
+                 *     operation, say). A retry with the same key and body gets the first answer, with
+                 *     `Idempotent-Replayed: true`, and posts nothing.
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosAccreditRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPosting"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    pos_customer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description the customer's ID document
+                 * @example 1020304050
+                 */
+                document: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosCustomer"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    pos_redeem: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Required: 1 to 200 visible characters, new for each sale (the invoice's number and the
+                 *     operation, say). A retry with the same key and body gets the first answer, with
+                 *     `Idempotent-Replayed: true`, and posts nothing.
+                 */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosRedeemRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPosting"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
     "points of sale_update": {
         parameters: {
             query?: never;
@@ -6262,6 +7911,310 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PosUsage"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    privacy_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyNotice"][];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeInput"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyNotice"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    current: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyNotice"];
                 };
             };
             /** @description Invalid input */
@@ -6982,6 +8935,109 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductUsage"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    public_notice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the company's prefix */
+                prefix: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicNotice"];
                 };
             };
             /** @description Invalid input */
@@ -7800,6 +9856,220 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    list_company_stats: {
+        parameters: {
+            query?: {
+                /**
+                 * @description One of `name` (default), `prefix`, `schemaVersion`, `sizeBytes`, `customers`,
+                 *     `transactions30d`, `lastActivityAt`, `computedAt`.
+                 */
+                sort?: string;
+                /** @description `asc` (default) or `desc`; companies without figures come last either way. */
+                order?: string;
+                /** @description Part of the company's name, prefix or tax id (case-insensitive). */
+                q?: string;
+                /** @description From 1 (default 1). */
+                page?: string;
+                /** @description 10, 25 or 50 (default 10). */
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyStatsPage"];
+                };
+            };
+            /** @description Invalid input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description No or bad session token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description The role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Not found (also for another company's ids) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Duplicate or conflicting state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Server fault (detail in the server log only) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+            /** @description Database unreachable or overloaded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorMessage"];
+                };
+            };
+        };
+    };
+    refresh_company_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsRefresh"];
                 };
             };
             /** @description Invalid input */

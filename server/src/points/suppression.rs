@@ -7,6 +7,7 @@
 //! It lives with the points engine because suppression writes a ledger row (`forfeit`) through the
 //! engine's store, under the same customer lock every posting takes.
 
+use crate::tenant::privacy::model::ConsentRecord;
 use chrono::{DateTime, Months, Utc};
 use serde::Serialize;
 use serde_json::json;
@@ -46,6 +47,9 @@ pub struct CustomerData {
     pub transactions: Vec<Transaction>,
     /// The holder's consultas and reclamos linked to the customer, oldest first.
     pub data_requests: Vec<DataRequest>,
+    /// Every recorded answer to the privacy notice's purposes, with its notice version, channel
+    /// and recorder, newest first (docs/privacy.md, "Authorization").
+    pub consents: Vec<ConsentRecord>,
     /// When this export was made.
     pub exported_at: DateTime<Utc>,
 }
@@ -83,6 +87,7 @@ async fn export(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CustomerData>>
     let today = rules::local_date(now, rules::time_zone(&settings::load(&t).await?.time_zone));
     let transactions = store::customer_transactions(&t, id).await?;
     let data_requests = store::customer_data_requests(&t, id, today).await?;
+    let consents = crate::tenant::privacy::store::history(&t, id).await?;
     audit(&t, "customer.data_export", "customer", Some(id), json!({})).await?;
     t.commit().await?;
     Ok(Json(CustomerData {
@@ -92,6 +97,7 @@ async fn export(t: Tenant, Path(id): Path<i64>) -> AppResult<Json<CustomerData>>
         suppressed_at: record.suppressed_at,
         transactions,
         data_requests,
+        consents,
         exported_at: now,
     }))
 }

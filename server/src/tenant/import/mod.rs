@@ -98,8 +98,10 @@ async fn import(
         answer.updated = store::update_existing(&t).await?;
         answer.skipped = existing as u64 - answer.updated;
     }
-    answer.created = store::insert_new(&t, t.user.id, &t.user.username).await? as u64;
-    store::record_import_consents(&t).await?;
+    // Each new customer's authorization of the required purpose, to the notice in force, by the
+    // channel its row or the request names (docs/privacy.md).
+    let notice = crate::tenant::privacy::current_notice(&t).await?;
+    answer.created = store::insert_new(&t, t.user.id, t.actor(), notice.version).await? as u64;
     let detail = serde_json::json!({
         "rows": answer.rows, "valid": answer.valid, "created": answer.created, "updated": answer.updated,
         "skipped": answer.skipped, "openingPoints": answer.opening_points, "errors": answer.error_count,

@@ -89,10 +89,16 @@ pub async fn update_existing(conn: &Conn) -> AppResult<u64> {
         .await?)
 }
 
-/// Adds a customer for each staged document no customer has, each with its opening points: one
-/// `opening` ledger row by `cashier` and a batch earned now. Answers how many were added.
+/// Adds a customer for each staged document no customer has, each with its opening points (one
+/// `opening` ledger row by the actor and a batch earned now) and its authorization of the
+/// required purpose to `notice_version`, by its row's channel. Answers how many were added.
 #[instrument(level = "debug", skip_all)]
-pub async fn insert_new(conn: &Conn, cashier_id: i64, cashier: &str) -> AppResult<i64> {
+pub async fn insert_new(
+    conn: &Conn,
+    cashier_id: i64,
+    actor: (&str, Option<&str>),
+    notice_version: i32,
+) -> AppResult<i64> {
     let row = conn
         .query_one(
             "with added as ( \
@@ -100,7 +106,12 @@ pub async fn insert_new(conn: &Conn, cashier_id: i64, cashier: &str) -> AppResul
                  select r.document, r.name, r.email, r.phone, r.address, r.birthdate, r.points from import_rows r \
                  where not exists (select 1 from customers c where c.document = r.document) \
                  order by r.line \
-                 returning id, points), \
+                 returning id, document, points), \
+             consents as ( \
+                 insert into customer_consents (customer_id, notice_version, purpose, granted, channel, \
+                     recorded_by, impersonated_by) \
+                 select a.id, $3, 'loyalty', true, r.consent, $2, $4 from added a join import_rows r on r.document = a.document \
+                 returning 1), \
              ledger as ( \
                  insert into transactions (type, points, customer_id, cashier_id, cashier_username, \
                      balance_before, balance_after) \
@@ -109,18 +120,9 @@ pub async fn insert_new(conn: &Conn, cashier_id: i64, cashier: &str) -> AppResul
              batches as ( \
                  insert into point_batches (customer_id, transaction_id, earned_at, points, remaining) \
                  select customer_id, id, created_at, points, points from ledger returning 1) \
-             select (select count(*) from added), (select count(*) from batches)",
-            &[&cashier_id, &cashier],
+             select (select count(*) from added), (select count(*) from batches), (select count(*) from consents)",
+            &[&cashier_id, &actor.0, &notice_version, &actor.1],
         )
         .await?;
     Ok(row.get(0))
-}
-
-/// Records the consent of each customer the import added, from the staged rows' `consent`
-/// channel (`store`, `web` or `import`), as enrolment records it (docs/privacy.md). The place
-/// where the consent records are written: the staged rows join the new customers on their
-/// document (`import_rows.consent`). Until the consent records exist, it has nothing to write.
-#[instrument(level = "debug", skip_all)]
-pub async fn record_import_consents(_conn: &Conn) -> AppResult<()> {
-    Ok(())
 }

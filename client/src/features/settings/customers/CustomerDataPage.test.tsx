@@ -20,6 +20,7 @@ function makeData(overrides: Partial<CustomerData> = {}): CustomerData {
     enrolledAt: '2025-01-10T15:00:00Z',
     lastActivityAt: '2026-03-09T19:05:00Z',
     suppressedAt: null,
+    consents: [],
     transactions: [
       makeTransaction({ id: 11, customerId: 7, points: 300, invoiceAmount: 30000 }),
       makeTransaction({ id: 12, customerId: 7, type: 'forfeit', points: -300, invoiceAmount: null, posId: null, posName: null }),

@@ -101,6 +101,27 @@ function Contents({ data }: { data: CustomerData }) {
         )}
       </section>
 
+      <section className="card customer-data-section" aria-label={t('customers.data.consentsTitle')}>
+        <h2 className="settings-section-title">{t('customers.data.consentsTitle')}</h2>
+        {data.consents.length === 0 ? (
+          <p>{t('customers.data.consentsEmpty')}</p>
+        ) : (
+          <ul className="customer-data-requests">
+            {data.consents.map((c, index) => (
+              <li key={index}>
+                {t(c.granted ? 'customers.data.consentGranted' : 'customers.data.consentRevoked', {
+                  purpose: c.purpose,
+                  version: c.noticeVersion,
+                  date: format.dateTime(c.recordedAt),
+                  channel: c.channel,
+                  by: c.recordedBy,
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
       <p className="customer-data-footer">{t('customers.data.exportedAt', { date: format.dateTime(data.exportedAt) })}</p>
     </>
   );
