@@ -39,6 +39,25 @@ export const KNOWN_ACTIONS = [
   'category.update',
   'category.delete',
   'category.reactivate',
+  'alert.review',
+  'dataRequest.create',
+  'dataRequest.extend',
+  'dataRequest.incomplete',
+  'dataRequest.complete',
+  'dataRequest.answer',
+  'dataRequest.close',
+  'privacy.publish',
+  'customer.consents',
+  'customer.data_export',
+  'customer.suppress',
+  'customers.retention',
+  'customer.import',
+  'apiKey.create',
+  'apiKey.revoke',
+  'webhook.create',
+  'webhook.delete',
+  'webhook.enable',
+  'webhook.resend',
 ] as const;
 
 export type KnownAction = (typeof KNOWN_ACTIONS)[number];
@@ -47,9 +66,9 @@ function isKnown(action: string): action is KnownAction {
   return (KNOWN_ACTIONS as readonly string[]).includes(action);
 }
 
-/** `user.passwordReset` → `userPasswordReset`: the action's key under `audit.actions`. */
+/** `user.passwordReset` → `userPasswordReset`, `customer.data_export` → `customerDataExport`: the action's key under `audit.actions`. */
 function actionKey(action: KnownAction): TKey {
-  return `audit.actions.${action.replace(/\.(\w)/, (_, first: string) => first.toUpperCase())}` as TKey;
+  return `audit.actions.${action.replace(/[._](\w)/g, (_, first: string) => first.toUpperCase())}` as TKey;
 }
 
 /** The action in words; an unknown one as its code. */
