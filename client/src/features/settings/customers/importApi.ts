@@ -1,4 +1,5 @@
-import { api, toApiError, type ApiError } from '../../../app/api';
+import { api } from '../../../app/api';
+import { uploadWithProgress } from '../../../app/upload';
 import type { SessionState } from '../../../app/session';
 import { i18n } from '../../../i18n';
 import type { ImportAnswer } from '../../../lib/types';
@@ -23,40 +24,18 @@ export function importUrl({ dryRun, onExisting, consentChannel }: Omit<ImportArg
   return `${window.location.origin}/api/customers/import?${params.toString()}`;
 }
 
-/**
- * Sends the file with XMLHttpRequest, the one browser API that reports an upload's progress
- * (fetch does not); the answer and errors take the same shape as every other endpoint's.
- */
-function send(args: ImportArgs, token: string | null): Promise<{ data: ImportAnswer } | { error: ApiError }> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', importUrl(args));
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('Accept-Language', i18n.language === 'en' ? 'en' : 'es');
-    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) args.onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let data: unknown = xhr.responseText;
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        // Not JSON: the status text speaks for it.
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve({ data: data as ImportAnswer });
-      else resolve({ error: toApiError({ status: xhr.status, data }) });
-    };
-    xhr.onerror = () => resolve({ error: { status: 'FETCH_ERROR' } });
-    xhr.send(args.file);
-  });
-}
-
 export const importApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Checks (dry run) or imports a file of customers; a real run changes the customers. */
     importCustomers: build.mutation<ImportAnswer, ImportArgs>({
-      queryFn: (args, { getState }) => send(args, (getState() as { session: SessionState }).session.token),
+      queryFn: (args, { getState }) =>
+        uploadWithProgress<ImportAnswer>({
+          url: importUrl(args),
+          body: args.file,
+          token: (getState() as { session: SessionState }).session.token,
+          language: i18n.language === 'en' ? 'en' : 'es',
+          onProgress: args.onProgress,
+        }),
       invalidatesTags: (result, _error, args) =>
         result && !args.dryRun
           ? [
