@@ -118,8 +118,10 @@ pub async fn resend(conn: &Conn, endpoint_id: i64, id: i64) -> AppResult<Option<
 
 /// Writes one message to the outbox of every endpoint that takes `event` (and, with
 /// `expiring_days`, only those that announce expirations that many days ahead), and when it
-/// wrote any, names the company in the platform's pending list: one statement, in the
-/// caller's transaction.
+/// wrote any, names the company in the platform's pending list, in the caller's transaction. Two
+/// statements, the second only when there is something to deliver: one statement may not read
+/// or write a company's tables and the platform's together (Citus routes each to its own node;
+/// docs/scaling.md).
 #[instrument(level = "debug", skip_all, fields(event = event.as_str()))]
 pub async fn enqueue(
     conn: &Conn,
@@ -131,15 +133,15 @@ pub async fn enqueue(
 ) -> AppResult<()> {
     let stmt = conn
         .prepare_cached(
-            "with written as ( \
-                 insert into webhook_deliveries (endpoint_id, message_id, event_type, payload) \
-                 select id, $1, $2, $3 from webhook_endpoints \
-                 where $2 = any (events) and ($5::integer is null or expiring_days = $5) \
-                 returning 1) \
-             insert into platform.webhook_pending (prefix) select $4 where exists (select 1 from written)",
+            "insert into webhook_deliveries (endpoint_id, message_id, event_type, payload) \
+             select id, $1, $2, $3 from webhook_endpoints \
+             where $2 = any (events) and ($4::integer is null or expiring_days = $4)",
         )
         .await?;
-    conn.execute(&stmt, &[&message_id, &event.as_str(), payload, &prefix, &expiring_days]).await?;
+    let written = conn.execute(&stmt, &[&message_id, &event.as_str(), payload, &expiring_days]).await?;
+    if written > 0 {
+        ring(conn, prefix).await?;
+    }
     Ok(())
 }
 
