@@ -5,6 +5,7 @@
 import { expect, inEachLanguage, test } from '../support/fixtures';
 import { AccreditPanel } from '../support/pages/operations';
 import { ConsentBlock, PrivacySettingsScreen, PublicNoticePage } from '../support/pages/privacy';
+import { CustomersScreen } from '../support/pages/settings';
 import { missing } from '../support/run';
 import { seedShop, uniqueDocument } from '../support/seed';
 
@@ -76,4 +77,37 @@ test('an admin publishes version 2 and the till then asks for version 2', async 
   const enrolled = await company.api.customerByDocument(document);
   const consents = await company.api.customerConsents(enrolled.id);
   expect(consents.current.find((c) => c.purpose === 'loyalty')).toMatchObject({ granted: true, noticeVersion: 2, recordedBy: 'carlos' });
+});
+
+inEachLanguage(({ locale, tr }) => {
+  test("a customer's optional purpose is granted later, and unticking the required one files a claim", async ({ newCompanyAdmin }) => {
+    const { company, page } = await newCompanyAdmin({ locale });
+    const name = `Lucía ${uniqueDocument()}`;
+    const { version } = await company.api.currentNotice();
+    const consent = { noticeVersion: version, purposes: ['loyalty'], channel: 'store' as const };
+    const customer = await company.api.createCustomer({ name, document: uniqueDocument(), consent });
+    const screen = new CustomersScreen(page, locale);
+    await screen.goto();
+
+    let dialog = await screen.openConsents(name);
+    await expect(new ConsentBlock(dialog, locale).required()).toBeChecked();
+    const marketing = dialog.getByRole('checkbox', { name: new RegExp(`\\(${tr('privacy.consent.optional')}\\)$`) }).first();
+    await expect(marketing).not.toBeChecked();
+    await marketing.check();
+    await dialog.getByRole('button', { name: tr('privacy.consents.save') }).click();
+    await expect(dialog).toHaveCount(0);
+    let consents = await company.api.customerConsents(customer.id);
+    expect(consents.current.filter((c) => c.granted).map((c) => c.purpose).sort()).toEqual(['loyalty', 'marketing']);
+
+    dialog = await screen.openConsents(name);
+    await expect(new ConsentBlock(dialog, locale).required()).toBeChecked();
+    await new ConsentBlock(dialog, locale).required().uncheck();
+    await expect(dialog.getByTestId('revocation-warning')).toHaveText(tr('privacy.consents.revokeRequiredWarning'));
+    await dialog.getByRole('button', { name: tr('privacy.consents.save') }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(screen.list.root.getByTestId('claim-in-progress')).toBeVisible();
+    consents = await company.api.customerConsents(customer.id);
+    // The authorization stays recorded until the shop answers the claim.
+    expect(consents.current.find((c) => c.purpose === 'loyalty')?.granted).toBe(true);
+  });
 });

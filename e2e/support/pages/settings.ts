@@ -200,6 +200,12 @@ export class CustomersScreen extends listScreenOf('customers') {
     await this.choose(name, 'common.delete');
   }
 
+  /** Opens the dialog of the customer's authorizations; answers it. */
+  async openConsents(name: string): Promise<Locator> {
+    await this.choose(name, 'customers.menu.consents');
+    return this.page.getByRole('dialog', { name: this.t('privacy.consents.title', { name }) });
+  }
+
   /** Opens the page of the customer's personal data (admins). */
   async exportData(name: string): Promise<void> {
     await this.choose(name, 'customers.menu.exportData');

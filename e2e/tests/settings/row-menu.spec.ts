@@ -51,7 +51,10 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
       await expect(screen.menuItem('common.edit')).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(screen.menuItem('common.delete')).toBeFocused();
-      // An admin's customer rows end with the holder's rights: the export and the suppression.
+      // Customer rows end with the holder's rights: the authorizations, and for an admin the
+      // export and the suppression.
+      await page.keyboard.press('ArrowDown');
+      await expect(screen.menuItem('customers.menu.consents')).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(screen.menuItem('customers.menu.exportData')).toBeFocused();
       await page.keyboard.press('ArrowDown');
@@ -71,6 +74,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
       await expect(screen.menuItem('common.edit')).toBeFocused();
       await page.keyboard.press('ArrowUp');
       await expect(screen.menuItem('customers.menu.suppress')).toBeFocused();
+      await page.keyboard.press('ArrowUp');
       await page.keyboard.press('ArrowUp');
       await page.keyboard.press('ArrowUp');
       await expect(screen.menuItem('common.delete')).toBeFocused();

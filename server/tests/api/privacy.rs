@@ -287,11 +287,20 @@ async fn optional_purposes_are_granted_and_revoked_later_against_the_current_not
             "the purpose 'sms' is not in the current privacy notice",
         ),
         (json!({ "purposes": { "marketing": true }, "channel": "fax" }), "channel must be 'store', 'web' or 'import'"),
-        (json!({ "purposes": { "loyalty": true } }), "name at least one purpose to grant or revoke"),
+        (json!({ "purposes": { "loyalty": true } }), "channel must be 'store', 'web' or 'import'"),
     ] {
         app.put(&path, &admin, body).await.assert_error(StatusCode::BAD_REQUEST, message);
     }
     assert_eq!(app.count("select count(*) from tenant_acme.customer_consents").await, 5);
+
+    // A customer enrolled before the notice existed has no record of the required purpose: the
+    // screen records it when the customer grants it.
+    app.sql(&format!("delete from tenant_acme.customer_consents where customer_id = {id} and purpose = 'loyalty'"))
+        .await;
+    let recorded = app.put(&path, &admin, json!({ "purposes": { "loyalty": true }, "channel": "store" })).await;
+    assert_eq!(recorded.status, StatusCode::OK, "{}", recorded.body);
+    assert_eq!(current(&recorded.body)[0], ("loyalty".into(), true, 2));
+    assert!(recorded.body["revocationRequestId"].is_null());
 }
 
 #[tokio::test]

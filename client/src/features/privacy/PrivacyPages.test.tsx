@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loggedInState, makeSettings, makeUser } from '../../test/fixtures';
 import { mockApi, tenantRoutes } from '../../test/mockApi';
-import { renderApp } from '../../test/renderWithProviders';
+import { renderApp, renderWithProviders } from '../../test/renderWithProviders';
+import { ConsentsDialog } from './ConsentsDialog';
 import { checkConsent } from './consent';
 import type { PrivacyNotice } from './privacyApi';
 
@@ -95,5 +96,67 @@ describe('privacy settings screen', () => {
     mockApi({ ...tenantRoutes(makeSettings({ supervisor: ['/main', '/settings/customers'], cajero: [] })) });
     renderApp('/settings/privacy', { preloadedState: loggedInState(makeUser('supervisor')) });
     await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: 'Aviso de privacidad' })).not.toBeInTheDocument());
+  });
+});
+
+describe("a customer's authorizations after enrolment", () => {
+  const record = (purpose: string, granted: boolean) => ({
+    purpose,
+    granted,
+    noticeVersion: 1,
+    channel: 'store',
+    recordedAt: '2026-01-05T15:00:00Z',
+    recordedBy: 'cajero',
+    impersonatedBy: null,
+  });
+
+  function server(current: ReturnType<typeof record>[]) {
+    return mockApi({
+      'GET /api/privacy-notices/current': { body: first },
+      'GET /api/customers/7/consents': { body: { customerId: 7, current, history: current } },
+      'PUT /api/customers/7/consents': ({ body }) => {
+        const purposes = (body as { purposes: Record<string, boolean> }).purposes;
+        const revoked = purposes.loyalty === false;
+        return { body: { customerId: 7, current, history: current, revocationRequestId: revoked ? 31 : null } };
+      },
+    });
+  }
+
+  it('ticks what the customer granted and sends only what changed, at the store', async () => {
+    const { requests } = server([record('loyalty', true)]);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<ConsentsDialog customer={{ id: 7, name: 'Valentina' }} onClose={onClose} />, {
+      preloadedState: loggedInState(makeUser('supervisor')),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Autorizaciones de Valentina' });
+    const loyalty = await within(dialog).findByRole('checkbox', { name: /Programa de fidelización/ });
+    await waitFor(() => expect(loyalty).toBeChecked());
+    const marketing = within(dialog).getByRole('checkbox', { name: /Mercadeo/ });
+    expect(marketing).not.toBeChecked();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar autorizaciones' }));
+    expect(await within(dialog).findByText('No cambió ninguna autorización.')).toBeInTheDocument();
+
+    await user.click(marketing);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar autorizaciones' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ channel: 'store', purposes: { marketing: true } });
+  });
+
+  it('warns that unticking the required purpose files a claim, and sends its revocation', async () => {
+    const { requests } = server([record('loyalty', true), record('marketing', true)]);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<ConsentsDialog customer={{ id: 7, name: 'Valentina' }} onClose={onClose} />, {
+      preloadedState: loggedInState(makeUser('admin')),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Autorizaciones de Valentina' });
+    const loyalty = await within(dialog).findByRole('checkbox', { name: /Programa de fidelización/ });
+    await waitFor(() => expect(loyalty).toBeChecked());
+    expect(within(dialog).queryByTestId('revocation-warning')).not.toBeInTheDocument();
+    await user.click(loyalty);
+    expect(within(dialog).getByTestId('revocation-warning')).toHaveTextContent('se radica un reclamo');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar autorizaciones' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ channel: 'store', purposes: { loyalty: false } });
   });
 });

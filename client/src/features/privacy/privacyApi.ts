@@ -8,6 +8,8 @@ import { api } from '../../app/api';
 export type PrivacyNotice = components['schemas']['PrivacyNotice'];
 export type PublicNotice = components['schemas']['PublicNotice'];
 export type NoticePurpose = components['schemas']['Purpose'];
+export type CustomerConsents = components['schemas']['CustomerConsents'];
+export type ConsentsUpdate = components['schemas']['ConsentsUpdate'];
 
 /** A new version: its whole text and its purposes (`loyalty` among them). */
 export interface PublishNoticeInput {
@@ -24,12 +26,25 @@ export interface ConsentInput {
 
 const NOTICES = [{ type: 'PrivacyNotice' as const, id: 'LIST' }];
 
-export const privacyApi = api.enhanceEndpoints({ addTagTypes: ['PrivacyNotice'] }).injectEndpoints({
+export const privacyApi = api.enhanceEndpoints({ addTagTypes: ['PrivacyNotice', 'CustomerConsents'] }).injectEndpoints({
   endpoints: (build) => ({
     getPrivacyNotices: build.query<PrivacyNotice[], void>({ query: () => '/privacy-notices', providesTags: NOTICES }),
     getCurrentNotice: build.query<PrivacyNotice, void>({ query: () => '/privacy-notices/current', providesTags: NOTICES }),
     getPublicNotice: build.query<PublicNotice, string>({
       query: (prefix) => `/public/${encodeURIComponent(prefix)}/privacy`,
+    }),
+    /** A customer's current answers and every answer recorded (GET /api/customers/{id}/consents). */
+    getCustomerConsents: build.query<CustomerConsents, number>({
+      query: (id) => `/customers/${id}/consents`,
+      providesTags: (_result, _error, id) => [{ type: 'CustomerConsents', id }],
+    }),
+    /** Grants or revokes purposes; revoking `loyalty` files a reclamo and marks the customer. */
+    updateCustomerConsents: build.mutation<CustomerConsents, { id: number; body: ConsentsUpdate }>({
+      query: ({ id, body }) => ({ url: `/customers/${id}/consents`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'CustomerConsents', id },
+        { type: 'Customer', id: 'LIST' },
+      ],
     }),
     publishNotice: build.mutation<PrivacyNotice, PublishNoticeInput>({
       query: (body) => ({ url: '/privacy-notices', method: 'POST', body }),
@@ -38,5 +53,11 @@ export const privacyApi = api.enhanceEndpoints({ addTagTypes: ['PrivacyNotice'] 
   }),
 });
 
-export const { useGetPrivacyNoticesQuery, useGetCurrentNoticeQuery, useGetPublicNoticeQuery, usePublishNoticeMutation } =
-  privacyApi;
+export const {
+  useGetPrivacyNoticesQuery,
+  useGetCurrentNoticeQuery,
+  useGetPublicNoticeQuery,
+  usePublishNoticeMutation,
+  useGetCustomerConsentsQuery,
+  useUpdateCustomerConsentsMutation,
+} = privacyApi;

@@ -260,7 +260,7 @@ pub struct ConsentsUpdate {
 
 /// A change of consents, validated against the notice in force.
 pub struct ValidUpdate {
-    /// Optional purposes to record, with their new answer.
+    /// Purposes to record, with their new answer (the required one only when granted).
     pub answers: Vec<(String, bool)>,
     /// Whether the required purpose is revoked.
     pub revokes_required: bool,
@@ -279,8 +279,10 @@ impl ConsentsUpdate {
             let Some(purpose) = current.purpose(key) else {
                 return Err(AppError::bad_request(Msg::PrivacyPurposeUnknown.with("purpose", key.as_str())));
             };
-            if purpose.required {
-                revokes_required |= !granted;
+            // The required purpose is recorded when granted (a customer enrolled before the
+            // notice existed); its revocation is a reclamo, not a record (docs/privacy.md).
+            if purpose.required && !granted {
+                revokes_required = true;
             } else {
                 answers.push((key.clone(), granted));
             }

@@ -1,4 +1,4 @@
-import { DocumentTextIcon, NoSymbolIcon } from '@heroicons/react/24/outline';
+import { DocumentTextIcon, NoSymbolIcon, ShieldCheckIcon } from '@heroicons/react/24/outline';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -24,7 +24,7 @@ import { RowMenu } from '../shared/RowMenu';
 import { SuppressCustomerModal } from './SuppressCustomerModal';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { checkCustomer, checkNewCustomer, customerFormValues, EMPTY_CUSTOMER, type CustomerFormValues } from './customerForm';
-import { ConsentFields, useCurrentNotice } from '../../privacy';
+import { ConsentFields, ConsentsDialog, useCurrentNotice } from '../../privacy';
 import { CustomerFields } from './CustomerFields';
 import { ImportCustomersButton } from './ImportCustomers';
 import {
@@ -118,9 +118,17 @@ export function CustomersPage() {
   const isAdmin = useAppSelector(selectUser)?.role === 'admin';
   const navigate = useNavigate();
   const [suppressing, setSuppressing] = useState<Customer | null>(null);
-  // The holder's rights under Ley 1581 (docs/privacy.md): admins only.
-  const privacyEntries = (customer: Customer): MenuEntry[] =>
-    isAdmin
+  const [consenting, setConsenting] = useState<Customer | null>(null);
+  // The holder's rights under Ley 1581 (docs/privacy.md): the authorizations for whoever manages
+  // customers; the export and the suppression for admins only.
+  const privacyEntries = (customer: Customer): MenuEntry[] => [
+    {
+      key: 'consents',
+      label: t('customers.menu.consents'),
+      icon: <ShieldCheckIcon aria-hidden="true" />,
+      onSelect: () => setConsenting(customer),
+    },
+    ...(isAdmin
       ? [
           {
             key: 'exportData',
@@ -136,7 +144,8 @@ export function CustomersPage() {
             danger: true,
           },
         ]
-      : [];
+      : []),
+  ];
 
   const emptyText = isLoading ? t('common.loading') : isError ? t('customers.errorLoading') : t('customers.empty');
 
@@ -213,6 +222,7 @@ export function CustomersPage() {
         texts={{ soft: 'customers.deleteSoft', hard: 'customers.deleteHard', deleted: 'customers.successDeleted' }}
       />
       {suppressing ? <SuppressCustomerModal customer={suppressing} onClose={() => setSuppressing(null)} /> : null}
+      {consenting ? <ConsentsDialog customer={consenting} onClose={() => setConsenting(null)} /> : null}
     </ListScreen>
   );
 }
