@@ -1875,13 +1875,12 @@ export interface components {
             /** @description Every ledger row of the customer, oldest first. */
             transactions: components["schemas"]["Transaction"][];
         };
-        /** @description A customer to add, or a customer's new details (every field but the document is replaced). */
+        /** @description A customer's details as added, or as an update replaces them (every field but the document). */
         CustomerInput: {
             /** @description At most 200 characters; absent or empty: none. */
             address?: string | null;
             /** @description `YYYY-MM-DD` (an ISO date-time is cut to its first 10 characters) */
             birthdate?: string | null;
-            consent?: null | components["schemas"]["ConsentInput"];
             /** @description 3 to 20 letters, digits or '-'; required when creating, kept when absent on an update. */
             document?: string | null;
             /** @description An email address, at most 254 characters; absent or empty: none. */
@@ -2187,6 +2186,13 @@ export interface components {
              * @example lk_demo_Q3vX8kLw2mZp9RtYb4NcJf7HsD1aGe6UiO0qWnTyVxE
              */
             key: string;
+        };
+        /**
+         * @description A customer to add: the details and the customer's authorization. An update takes the details
+         *     alone (`CustomerInput`); the authorization changes through `PUT /customers/{id}/consents`.
+         */
+        NewCustomer: components["schemas"]["CustomerInput"] & {
+            consent?: null | components["schemas"]["ConsentInput"];
         };
         /** @description A new version of the notice: its whole text and its purposes (`loyalty` among them). */
         NoticeInput: {
@@ -4834,7 +4840,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CustomerInput"];
+                "application/json": components["schemas"]["NewCustomer"];
             };
         };
         responses: {

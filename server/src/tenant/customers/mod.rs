@@ -15,7 +15,7 @@ use crate::tenant::{active_status, audit, privacy, taken};
 pub mod model;
 mod store;
 
-use model::{Customer, CustomerInput, CustomerUsage, SearchParams};
+use model::{Customer, CustomerInput, CustomerUsage, NewCustomer, SearchParams};
 
 /// The screens whose users manage customers.
 const MANAGE: &[&str] = &["/settings/customers"];
@@ -82,11 +82,11 @@ async fn by_document(t: Tenant, Path(document): Path<String>) -> AppResult<Json<
 
 /// Adds a customer with their authorization to the privacy notice in force, recorded with its
 /// version, channel, who recorded it and when (needs the customers screen).
-#[utoipa::path(post, path = "/customers", tag = "customers", security(("bearer" = [])), request_body = CustomerInput,
+#[utoipa::path(post, path = "/customers", tag = "customers", security(("bearer" = [])), request_body = NewCustomer,
     responses((status = 201, body = Customer), crate::error::ApiErrors))]
-async fn create(t: Tenant, Json(input): Json<CustomerInput>) -> AppResult<(StatusCode, Json<Customer>)> {
+async fn create(t: Tenant, Json(input): Json<NewCustomer>) -> AppResult<(StatusCode, Json<Customer>)> {
     t.require_permission(MANAGE).await?;
-    let c = input.validate(true)?;
+    let c = input.details.validate(true)?;
     let consent = privacy::check_consent(&t, input.consent.as_ref()).await?;
     let Some(customer) = store::insert(&t, &c).await? else {
         let (exists, inactive) = (Msg::CustomerDocumentExists, Msg::CustomerInactiveExists);

@@ -66,7 +66,7 @@ impl Customer {
 /// index), since collecting them all reads every customer's search key whatever the page needs.
 pub const FEW_MATCHES: i64 = 1000;
 
-/// A customer to add, or a customer's new details (every field but the document is replaced).
+/// A customer's details as added, or as an update replaces them (every field but the document).
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct CustomerInput {
     /// 3 to 20 letters, digits or '-'; required when creating, kept when absent on an update.
@@ -82,9 +82,16 @@ pub struct CustomerInput {
     address: Option<String>,
     /// `YYYY-MM-DD` (an ISO date-time is cut to its first 10 characters)
     birthdate: Option<String>,
-    /// Required when creating: the customer's authorization to the privacy notice in force
-    /// (Ley 1581 de 2012, art. 9); ignored on an update, where `PUT /customers/{id}/consents`
-    /// changes it.
+}
+
+/// A customer to add: the details and the customer's authorization. An update takes the details
+/// alone (`CustomerInput`); the authorization changes through `PUT /customers/{id}/consents`.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct NewCustomer {
+    #[serde(flatten)]
+    pub details: CustomerInput,
+    /// Required: the customer's authorization to the privacy notice in force (Ley 1581 de 2012,
+    /// art. 9).
     pub consent: Option<crate::tenant::privacy::model::ConsentInput>,
 }
 
