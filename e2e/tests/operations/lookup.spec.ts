@@ -94,8 +94,8 @@ test.describe('dashboard', () => {
     const shell = new AppShell(page);
     await shell.open('/main', 'dashboard.title');
     const kpis = page.getByRole('list', { name: t('dashboard.kpisLabel') });
-    await expect(kpis.getByRole('listitem')).toHaveCount(4);
-    for (const key of ['totalCustomers', 'pointsInCirculation', 'transactionsLast30Days', 'pointsAccreditedLast30Days'] as const) {
+    await expect(kpis.getByRole('listitem')).toHaveCount(5);
+    for (const key of ['totalCustomers', 'pointsInCirculation', 'transactionsLast30Days', 'pointsAccreditedLast30Days', 'pointsReturnedLast30Days'] as const) {
       await expect(kpis).toContainText(t(`dashboard.kpi.${key}`));
     }
     await expect(page.getByRole('heading', { name: t('dashboard.chart.title') })).toBeVisible();

@@ -55,7 +55,7 @@ function ChartPlaceholder({ text }: { text: string }) {
   );
 }
 
-/** /main: the admin's set-up checklist while something is missing, four KPI cards, the 30-day chart, and the quick accredit and redeem panels. */
+/** /main: the admin's set-up checklist while something is missing, five KPI cards, the 30-day chart, and the quick accredit and redeem panels. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const format = useFormat();
