@@ -20,6 +20,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await screen.addField('customers.fields.name').fill('Carlos Pérez');
     await screen.addField('customers.fields.document').fill(grouped[locale]);
     await expect(screen.addField('customers.fields.document')).toHaveValue(grouped[locale]);
+    await screen.consent().required().check();
     await screen.addButton().click();
     await expect(screen.toast(t('customers.successAdded'))).toBeVisible();
     await expect(screen.list.row('Carlos Pérez')).toContainText(t('customers.documentValue', { document: grouped[locale] }));
@@ -27,6 +28,7 @@ for (const locale of ['es', 'en'] as const satisfies readonly Locale[]) {
     await screen.addField('customers.fields.name').fill('Jean Dupont');
     await screen.addField('customers.fields.document').pressSequentially('pa-778 899');
     await expect(screen.addField('customers.fields.document')).toHaveValue('PA-778899');
+    await screen.consent().required().check();
     await screen.addButton().click();
     await expect(screen.list.row('Jean Dupont')).toContainText(t('customers.documentValue', { document: 'PA-778899' }));
 

@@ -18,7 +18,7 @@ test.describe('admin', () => {
     await expect(menu.group('general')).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.group('commercial')).toHaveAttribute('aria-expanded', 'false');
     await expect(menu.group('products')).toHaveAttribute('aria-expanded', 'false');
-    await expect(menu.links()).toHaveText([t('settings.nav.rules'), t('settings.nav.permissions'), t('settings.nav.users'), t('settings.nav.pos'), t('settings.nav.privacy')]);
+    await expect(menu.links()).toHaveText([t('settings.nav.rules'), t('settings.nav.permissions'), t('settings.nav.users'), t('settings.nav.pos'), t('settings.nav.apiKeys'), t('settings.nav.webhooks'), t('settings.nav.privacy')]);
 
     await menu.group('products').click();
     await expect(menu.group('products')).toHaveAttribute('aria-expanded', 'true');
