@@ -1,7 +1,28 @@
+import { readFile } from 'node:fs/promises';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { textPart } from './src/i18n/parts.ts';
+
+/**
+ * `./es.json?part=first` and `?part=later`: a language's texts split in two (src/i18n/parts.ts),
+ * read from the one file each language keeps; each a module of its own.
+ */
+function textParts(): Plugin {
+  return {
+    name: 'loyalty-text-parts',
+    enforce: 'pre',
+    async load(id) {
+      const match = /^(.*\.json)\?part=(first|later)$/.exec(id);
+      if (!match) return null;
+      this.addWatchFile(match[1]);
+      const texts = JSON.parse(await readFile(match[1], 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify(textPart(texts, match[2] === 'later'))};`;
+    },
+  };
+}
 
 // The Rust server serves client/dist at / (with an SPA fallback) and the API under /api on the
 // same origin. In development Vite serves the app and forwards /api to the server.
@@ -11,6 +32,7 @@ const apiProxy = {
 
 export default defineConfig({
   plugins: [
+    textParts(),
     react(),
     // Every text file of the build also as .gz and .br (gzip level 9, brotli quality 11, the
     // plugin's defaults), made once here: the server sends the one the browser accepts
@@ -59,6 +81,15 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rollupOptions: {
+      output: {
+        // A language's two parts as es-first-*.js and es-later-*.js (`make bench` reads them).
+        chunkFileNames: (chunk) => {
+          const part = /\?part=(first|later)$/.exec(chunk.facadeModuleId ?? '')?.[1];
+          return part ? `assets/[name]-${part}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,46 +1,79 @@
 import i18n, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, isLocale, type Locale } from '../lib/format';
+import { joinParts } from './parts';
 
 export const DEFAULT_LOCALE: Locale = 'es';
 
-type Texts = typeof import('./es.json');
+type Part = () => Promise<{ default: Record<string, unknown> }>;
 
 /**
- * Each language's texts are a chunk of their own (Vite makes one per dynamic import), so a
- * visitor downloads only the language they read; the other comes when they switch to it
- * (docs/performance.md, "Initial JavaScript").
+ * Each language's texts are two chunks of their own (Vite makes one per dynamic import): a
+ * visitor downloads only the language they read, and of it first the texts the login, the till
+ * and the dashboard use, then the rest (src/i18n/parts.ts); the other language comes whole when
+ * they switch to it (docs/performance.md, "Initial JavaScript").
  */
-const LOADERS: Record<Locale, () => Promise<{ default: Texts }>> = {
-  es: () => import('./es.json'),
-  en: () => import('./en.json'),
+const PARTS: Record<Locale, { first: Part; later: Part }> = {
+  es: { first: () => import('./es.json?part=first'), later: () => import('./es.json?part=later') },
+  en: { first: () => import('./en.json?part=first'), later: () => import('./en.json?part=later') },
 };
 
-/** An i18next backend that loads a language's texts from its chunk. */
+/** An i18next backend that loads a language's texts, both parts, from their chunks. */
 export const languageChunks: BackendModule = {
   type: 'backend',
   callbackApi: false,
   init() {},
   async read(language: string) {
     if (!isLocale(language)) throw new Error(`no texts for language ${language}`);
-    return (await LOADERS[language]()).default;
+    const [first, later] = await Promise.all([PARTS[language].first(), PARTS[language].later()]);
+    return joinParts(first.default, later.default);
   },
 };
 
+/** Per instance, the load of the later part of the language it started in. */
+const laterLoads = new WeakMap<I18n, Promise<void>>();
+
 /**
- * Initialises `instance` in `locale`, loading that language's texts only; `changeLanguage`
- * loads another's before it switches, so no key shows untranslated meanwhile. Should a load
- * fail (no network, no service worker yet), texts fall back to a language already loaded.
+ * Resolves once the texts of the screens loaded later are in (at once when they are, or when
+ * the instance was not started by `initI18n`). A failed download is logged, not thrown: the
+ * screen still opens, showing what texts there are.
  */
-export function initI18n(instance: I18n, locale: Locale): Promise<unknown> {
-  return instance.use(languageChunks).init({
+export function laterTexts(instance: I18n = i18n): Promise<void> {
+  return laterLoads.get(instance) ?? Promise.resolve();
+}
+
+/**
+ * Initialises `instance` in `locale` with the first part of that language's texts, and starts
+ * loading the rest (`laterTexts`); components re-render when it arrives. `changeLanguage`
+ * loads another language whole before it switches, so no key shows untranslated meanwhile.
+ * Should a load fail (no network, no service worker yet), texts fall back to a language
+ * already loaded.
+ */
+export async function initI18n(instance: I18n, locale: Locale): Promise<unknown> {
+  const first = (await PARTS[locale].first()).default;
+  const initialised = await instance.use(languageChunks).init({
     lng: locale,
+    resources: { [locale]: { translation: first } },
+    partialBundledLanguages: true,
     fallbackLng: (code: string) =>
       LOCALES.filter((other) => other !== code && instance.hasResourceBundle(other, 'translation')),
     supportedLngs: [...LOCALES],
     interpolation: { escapeValue: false },
     returnNull: false,
+    react: { bindI18nStore: 'added' },
   });
+  laterLoads.set(
+    instance,
+    PARTS[locale]
+      .later()
+      .then(({ default: later }) => {
+        instance.addResourceBundle(locale, 'translation', later, true, false);
+      })
+      .catch((error: unknown) => {
+        console.warn('The texts of the later screens could not be loaded', error);
+      }),
+  );
+  return initialised;
 }
 
 let initialised: Promise<unknown> | undefined;

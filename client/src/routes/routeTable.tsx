@@ -2,6 +2,7 @@
 // first bundle.
 
 import { lazy, type ComponentType } from 'react';
+import { laterTexts } from '../i18n';
 import type { RouteAccess } from '../lib/access';
 import { paths, type AppPath } from '../lib/paths';
 
@@ -12,11 +13,16 @@ const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m
 const DataRequestsPage = lazy(() =>
   import('../features/dataRequests/DataRequestsPage').then((m) => ({ default: m.DataRequestsPage })),
 );
-const AuditPage = lazy(() => import('../features/audit/AuditPage').then((m) => ({ default: m.AuditPage })));
-const AlertsPage = lazy(() => import('../features/alerts/AlertsPage').then((m) => ({ default: m.AlertsPage })));
-const SuperAdminPage = lazy(() => import('../features/superadmin/SuperAdminPage').then((m) => ({ default: m.SuperAdminPage })));
+/** A page module whose texts are in the later part of the language's (src/i18n/parts.ts). */
+const withLaterTexts = <T,>(load: () => Promise<T>) => () => Promise.all([load(), laterTexts()]).then(([m]) => m);
 
-const settingsModule = () => import('../features/settings');
+const AuditPage = lazy(() => withLaterTexts(() => import('../features/audit/AuditPage'))().then((m) => ({ default: m.AuditPage })));
+const AlertsPage = lazy(() => import('../features/alerts/AlertsPage').then((m) => ({ default: m.AlertsPage })));
+const SuperAdminPage = lazy(() =>
+  withLaterTexts(() => import('../features/superadmin/SuperAdminPage'))().then((m) => ({ default: m.SuperAdminPage })),
+);
+
+const settingsModule = withLaterTexts(() => import('../features/settings'));
 const SettingsLayout = lazy(() => settingsModule().then((m) => ({ default: m.SettingsLayout })));
 const RulesPage = lazy(() => settingsModule().then((m) => ({ default: m.RulesPage })));
 const PermissionsPage = lazy(() => settingsModule().then((m) => ({ default: m.PermissionsPage })));

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { DEFAULT_LOCALE, i18n, setupI18n } from '../i18n';
+import { DEFAULT_LOCALE, i18n, laterTexts, setupI18n } from '../i18n';
 import { LOCALES } from '../lib/format';
 
 // Lazy-loaded pages are transformed on first use; on a busy machine that takes over the default
@@ -13,6 +13,7 @@ configure({ asyncUtilTimeout: 10000 });
 // render shows its texts at once in either language.
 await setupI18n(DEFAULT_LOCALE);
 await i18n.loadLanguages([...LOCALES]);
+await laterTexts();
 
 beforeEach(() => {
   // No test reaches a network: a call nobody mocked fails loudly.
