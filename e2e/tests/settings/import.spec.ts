@@ -43,3 +43,42 @@ test('checks a CSV, shows its bad row, then imports the valid customers with the
   await dialog.getByRole('button', { name: t('common.close') }).first().click();
   await expect(screen.list.row('Ana Import')).toContainText(t('customers.pointsValue', { points: '150' }));
 });
+
+test('shows the progress bar moving while a large file goes up, then imports every row', async ({ newCompanyAdmin }) => {
+  test.slow();
+  const { company, page } = await newCompanyAdmin();
+  const rows = 20000;
+  const lines = ['documento;nombre;correo;puntos;consentimiento'];
+  for (let i = 0; i < rows; i++) lines.push(`${5000000 + i};Cliente ${i} Grande;cliente${i}@example.com;${i % 100};store`);
+  // A shop's uplink, not loopback: the 1 MB file takes some two seconds to go up.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 500_000 });
+
+  const screen = new CustomersScreen(page);
+  await screen.goto();
+  await page.getByRole('button', { name: t('customerImport.open'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: t('customerImport.title') });
+  await dialog.getByRole('button', { name: t('customerImport.file'), exact: true }).setInputFiles({
+    name: 'clientes.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n'), 'utf-8'),
+  });
+  await dialog.getByRole('button', { name: t('customerImport.check') }).click();
+  const bar = dialog.getByRole('progressbar', { name: t('customerImport.progress') });
+  // Somewhere between the start and the end, with the share sent written beside it.
+  await expect.poll(async () => Number(await bar.getAttribute('value')), { intervals: [50] }).toBeGreaterThan(0.2);
+  expect(Number(await bar.getAttribute('value'))).toBeLessThan(1);
+  await expect(dialog.getByText(/\d+\s?%/)).toBeVisible();
+  await expect(dialog.getByTestId('import-summary').getByRole('status')).toContainText(t('customerImport.checked', CHECKED).slice(0, 9));
+  await expect(bar).toBeHidden();
+
+  await dialog.getByRole('button', { name: t('customerImport.import', { count: 20000 }) }).click();
+  await expect(bar).toBeVisible();
+  await expect(dialog.getByTestId('import-summary').getByRole('status')).toContainText('20.000', { timeout: 60_000 });
+  await expect(dialog.getByTestId('import-summary').getByRole('status')).toContainText(t('customerImport.done', CHECKED).slice(0, 12));
+  expect(await company.api.customerByDocument('5019999')).toMatchObject({ name: 'Cliente 19999 Grande', points: 99 });
+});
+
+/** Any figures: only the words before the first one are compared. */
+const CHECKED = { rows: 0, valid: 0, created: 0, updated: 0, skipped: 0, points: 0 };
