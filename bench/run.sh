@@ -8,7 +8,8 @@
 #      take turns, BENCH_ROUNDS rounds of BENCH_ROUND_SECONDS each;
 #   3. tenant scale: provisioning up to BENCH_SCALE_TENANTS companies, BENCH_PROVISION_CONCURRENCY
 #      at a time; migrate over all of them (nothing pending, then one trivial migration);
-#      throughput spread over all of them;
+#      throughput spread over all of them; the server's and PostgreSQL's memory; a restart of
+#      the server and the first minute's throughput after it;
 #   4. read paths at BENCH_READ_TRANSACTIONS transactions and BENCH_READ_CUSTOMERS customers;
 #   5. the client bundle's gzip size per chunk;
 #   6. the phone: Chromium with a slowed-down CPU and a slow network (BENCH_PHONE_PROFILE)
@@ -100,14 +101,21 @@ super_password="bench-super-password-1"
 
 http_port=$(free_port 18400)
 base="http://127.0.0.1:$http_port"
-DATABASE_URL="$app_url" JWT_SECRET="bench-$(date +%s%N)-secret-0123456789abcdef" BIND_ADDR="127.0.0.1:$http_port" \
-  CLIENT_DIR=client/dist RUST_LOG=warn "$loyalty" serve >"$out/server.log" 2>&1 &
-server_pid=$!
-for _ in $(seq 100); do
-  curl -fs "$base/readyz" >/dev/null 2>&1 && break
-  sleep 0.1
-done
-curl -fs "$base/readyz" >/dev/null || { cat "$out/server.log"; exit 1; }
+jwt_secret="bench-$(date +%s%N)-secret-0123456789abcdef"
+# Starts the server (again, after a restart: the same secret, so the tokens stay good) and waits
+# until it is ready.
+start_server() {
+  DATABASE_URL="$app_url" JWT_SECRET="$jwt_secret" BIND_ADDR="127.0.0.1:$http_port" \
+    CLIENT_DIR=client/dist RUST_LOG=warn "$loyalty" serve >>"$out/server.log" 2>&1 &
+  server_pid=$!
+  for _ in $(seq 100); do
+    curl -fs "$base/readyz" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  curl -fs "$base/readyz" >/dev/null || { cat "$out/server.log"; exit 1; }
+}
+: >"$out/server.log"
+start_server
 # CPU time in clock ticks: a process's own; PostgreSQL's (postmaster, its finished children and
 # its live backends).
 tick_ms=$(awk -v t="$(getconf CLK_TCK)" 'BEGIN { print 1000 / t }')
@@ -124,8 +132,17 @@ per_request() { awk -v d="$1" -v n="$2" -v ms="$tick_ms" 'BEGIN { if (n > 0) pri
 # Runs a command; its user+system CPU seconds go to the file $cpu_file.
 cpu_file=$out/cpu.txt
 with_cpu() { local TIMEFORMAT='%U %S'; { time "$@" 2>&1; } 2>"$cpu_file.tmp"; awk '{ print $1 + $2 }' "$cpu_file.tmp" >"$cpu_file"; }
+# The anonymous memory (what a backend allocated for itself: catalog caches, plans, sorts; not
+# the shared buffers) of each PostgreSQL backend serving the server.
+backend_memory() {
+  psql "$admin_url" -Atc "select pid from pg_stat_activity where application_name = 'loyalty' and backend_type = 'client backend'" |
+    while read -r pid; do awk '/^Anonymous:/ { print $2 }' "/proc/$pid/smaps_rollup" 2>/dev/null; done |
+    awk '{ n++; sum += $1; if ($1 > max) max = $1 } END { if (n) printf "%d backends, %.1f MB each on average, %.1f MB at most, %.0f MB in all", n, sum / n / 1024, max / 1024, sum / 1024; else print "no backend" }'
+}
 peak_rss() { awk '/VmHWM/ { peak = $2 } /VmRSS/ { now = $2 } END { printf "peak %.0f MB, now %.0f MB", peak / 1024, now / 1024 }' "/proc/$server_pid/status"; }
 export BENCH_SUPER_PASSWORD=$super_password
+# The password `loyalty-bench provision` gives each company's admin (its default).
+bench_admin_password=bench-admin-pass-1
 tokens=$out/tokens.tsv
 : >"$tokens"
 
@@ -245,6 +262,21 @@ for round in $(seq "$ROUNDS"); do
 done
 say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput (goal >= 0.9): $(median "${scale_ratios[@]}") once the connections know the companies (median of the rounds' ${scale_ratios[*]}); first run after provisioning $(ratio "$first_rps" "$server_rps") (to step 1's median; the rounds' median to it: $(ratio "$(median "${warm_rates[@]}")" "$server_rps"))"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"
+say "   PostgreSQL memory of the server's connections: $(backend_memory)"
+
+# A restart: the server's new connections meet every company afresh (statements to prepare,
+# catalog entries to build). The first minute's throughput, in 10-second slices, against step 1.
+kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
+restart_started=$(date +%s.%N)
+start_server
+ready_seconds=$(awk -v a="$restart_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+restart_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
+  --concurrency "$CONCURRENCY" --seconds 60 --warmup-seconds 0 --timeline)
+slices=$(grep '^  second' <<<"$restart_run" | awk '{ n = int($2 / 10); if (n < 6) ok[n] += $3 } END { for (i = 0; i in ok; i++) printf "%s%.0f", (i ? ", " : ""), ok[i] / 10 }')
+restart_rps=$(field "$(grep '^RESULT' <<<"$restart_run")" rps)
+say "   restart: ready in $ready_seconds s; the first minute over $SCALE_TENANTS companies ${restart_rps}/s, p99 $(field "$(grep '^RESULT' <<<"$restart_run")" p99_ms) ms, $(field "$(grep '^RESULT' <<<"$restart_run")" errors) failed; per 10 s: $slices requests/s"
+say "   RATIO first minute after a restart / $TENANTS-company throughput (goal >= 0.75): $(ratio "$restart_rps" "$server_rps")"
+say "   PostgreSQL memory of the server's connections after that minute: $(backend_memory)"
 
 fi
 
@@ -367,6 +399,13 @@ import_file "$IMPORT_BIG_ROWS" 20000000 "$out/import-big.csv"
 rss_before=$(peak_rss)
 say "   $IMPORT_BIG_ROWS rows ($(du -h "$out/import-big.csv" | cut -f1)): $(import_run "$out/import-big.csv")"
 say "   server memory (RSS) before: $rss_before; after: $(peak_rss) (bound: peak below 512 MB, growing by less than 64 MB)"
+# The same 100,000 rows through the screen, into a company of their own, as an admin would.
+"$bench" --base "$base" provision --super-user root --stem imp --from 2 --to 2 --tokens-out "$out/import-token.tsv" >/dev/null
+if [ ! -d e2e/node_modules ] || [ e2e/package-lock.json -nt e2e/node_modules/.package-lock.json ]; then
+  (cd e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund >/dev/null)
+fi
+(cd e2e && node --import tsx bench/import-screen.ts --base "$base" --user admin@imp2 --password "$bench_admin_password" \
+  --file "$PWD/../$out/import-small.csv") | grep -v '^RESULT' | sed "s/^/   $IMPORT_ROWS rows through the screen, /" | tee -a "$results"
 rm -f "$out/import-small.csv" "$out/import-big.csv"
 
 fi
