@@ -136,22 +136,7 @@ pub async fn run(
             }
             let transaction_id = store::insert_transaction(
                 conn,
-                &NewTransaction {
-                    kind: Kind::Expiration,
-                    points: -total,
-                    customer_id: customer.id,
-                    cashier_id: None,
-                    cashier_username: SYSTEM_USER,
-                    pos_id: None,
-                    description: None,
-                    invoice_amount: None,
-                    redeemed_value: None,
-                    invoice_reference: None,
-                    product_id: None,
-                    original_transaction_id: None,
-                    at: now,
-                    balance_before: customer.points,
-                },
+                &NewTransaction::system(Kind::Expiration, customer.id, -total, SYSTEM_USER, now, customer.points),
             )
             .await?
             .id;

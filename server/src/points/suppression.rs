@@ -150,22 +150,7 @@ async fn forfeit(conn: &Conn, person: &Personal, actor: &str, now: DateTime<Utc>
     if person.points <= 0 {
         return Ok(0);
     }
-    let row = NewTransaction {
-        kind: Kind::Forfeit,
-        points: -person.points,
-        customer_id: person.id,
-        cashier_id: None,
-        cashier_username: actor,
-        pos_id: None,
-        description: None,
-        invoice_amount: None,
-        redeemed_value: None,
-        invoice_reference: None,
-        product_id: None,
-        original_transaction_id: None,
-        at: now,
-        balance_before: person.points,
-    };
+    let row = NewTransaction::system(Kind::Forfeit, person.id, -person.points, actor, now, person.points);
     let transaction_id = store::insert_transaction(conn, &row).await?.id;
     let mut left = person.points;
     let mut plan = Vec::new();

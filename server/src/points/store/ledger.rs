@@ -31,7 +31,28 @@ pub struct NewTransaction<'a> {
     pub balance_before: i64,
 }
 
-impl NewTransaction<'_> {
+impl<'a> NewTransaction<'a> {
+    /// A posting no till made (an expiration, a forfeit): `points` taken or given by
+    /// `recorded_by`, with no cashier, point of sale, invoice or product.
+    pub fn system(kind: Kind, customer_id: i64, points: i64, recorded_by: &'a str, at: DateTime<Utc>, balance_before: i64) -> Self {
+        NewTransaction {
+            kind,
+            points,
+            customer_id,
+            cashier_id: None,
+            cashier_username: recorded_by,
+            pos_id: None,
+            description: None,
+            invoice_amount: None,
+            redeemed_value: None,
+            invoice_reference: None,
+            product_id: None,
+            original_transaction_id: None,
+            at,
+            balance_before,
+        }
+    }
+
     /// The row as the API answers it, once inserted (for `customer`, as it is after the posting).
     pub fn answered(&self, inserted: Inserted, customer: &Customer) -> Transaction {
         Transaction {
