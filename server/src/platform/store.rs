@@ -370,6 +370,16 @@ pub async fn companies_due_for_stats(
     Ok(rows.iter().map(|row| (row.get("id"), Prefix::from_trusted(row.get("prefix")))).collect())
 }
 
+/// The size on disk of the schema named `$2`: its tables' with their indexes and TOAST. The
+/// tables are found through what depends on the schema (`pg_depend`'s index on the object
+/// referred to), never by reading `pg_class` whole: `pg_class` has no index by schema, and at
+/// 10,000 companies holds 1.3 million rows, which took 200 ms a company to read
+/// (docs/performance.md, "Ten thousand companies").
+pub const SCHEMA_SIZE_SQL: &str = "select coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint \
+     from pg_catalog.pg_depend d join pg_catalog.pg_class c on c.oid = d.objid \
+     where d.refclassid = 'pg_catalog.pg_namespace'::regclass and d.refobjid = to_regnamespace($2)::oid \
+       and d.classid = 'pg_catalog.pg_class'::regclass and c.relkind in ('r', 'p', 'm')";
+
 /// Computes one company's figures in its schema at `now` and keeps them: the latest applied
 /// migration, the size of its tables (with indexes and TOAST), active customers, ledger entries
 /// of the 30 days before `now`, the latest entry's time. Counts only: no customer's data leaves
@@ -389,9 +399,7 @@ pub async fn refresh_company_stats(
            (company_id, schema_version, size_bytes, customers, transactions_30d, last_activity_at, computed_at) \
          select $1, \
            (select max(version) from {schema}.{history}), \
-           (select coalesce(sum(pg_total_relation_size(t.oid)), 0)::bigint from pg_catalog.pg_class t \
-              join pg_catalog.pg_namespace n on n.oid = t.relnamespace \
-              where n.nspname = $2 and t.relkind in ('r', 'p', 'm')), \
+           ({SCHEMA_SIZE_SQL}), \
            (select count(*) from {schema}.customers where is_active), \
            (select count(*) from {schema}.transactions where created_at > $3::timestamptz - interval '30 days' \
               and created_at <= $3), \

@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use chrono::{Duration, Utc};
+use loyalty::platform::store::SCHEMA_SIZE_SQL;
 use loyalty::points::expiration::run_daily_for_all;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -167,6 +168,50 @@ async fn a_new_company_has_its_figures_once_provisioned_and_loses_them_when_dele
     assert_eq!(app.delete(&format!("/api/super/companies/{id}"), &app.super_token).await.status, StatusCode::OK);
     assert_eq!(app.count("select count(*) from platform.company_stats").await, 0);
     assert_eq!(app.get(VIEW, &app.super_token).await.body["totals"]["companies"], 0);
+}
+
+#[tokio::test]
+async fn a_companys_size_is_found_through_indexes_not_by_reading_the_whole_catalog() {
+    let app = spawn_app().await;
+    app.create_company("uno").await;
+    let db = app.db().await;
+    let sql = SCHEMA_SIZE_SQL.replace("$2", "'tenant_uno'");
+    // What reading every relation of the database finds, the way the figure was first computed.
+    let everything: i64 = db
+        .query_one(
+            "select coalesce(sum(pg_total_relation_size(t.oid)), 0)::bigint from pg_class t \
+             where t.relnamespace = 'tenant_uno'::regnamespace and t.relkind in ('r', 'p', 'm')",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let size: i64 = db.query_one(&sql, &[]).await.unwrap().get(0);
+    assert!(size > 0);
+    assert_eq!(size, everything);
+    // With 10,000 companies `pg_class` holds over a million rows: the figure reads only the
+    // schema's own rows of it, whatever the plan.
+    let plan: Value =
+        db.query_one(&format!("explain (analyze, format json) {sql}"), &[]).await.unwrap().get::<_, Value>(0);
+    let read = rows_read_from(&plan[0]["Plan"], "pg_class");
+    let all: i64 = db.query_one("select count(*) from pg_class", &[]).await.unwrap().get(0);
+    assert!(all > 400, "{all}");
+    assert!(read < 60.0, "read {read} of the {all} rows of pg_class: {plan}");
+    let unknown: i64 = db.query_one(&SCHEMA_SIZE_SQL.replace("$2", "'tenant_nadie'"), &[]).await.unwrap().get(0);
+    assert_eq!(unknown, 0);
+}
+
+/// The rows a plan's nodes on `relation` looked at (kept and filtered out), over all loops.
+fn rows_read_from(node: &Value, relation: &str) -> f64 {
+    let own = if node["Relation Name"] == relation {
+        let rows = node["Actual Rows"].as_f64().unwrap_or(0.0) + node["Rows Removed by Filter"].as_f64().unwrap_or(0.0);
+        rows * node["Actual Loops"].as_f64().unwrap_or(1.0)
+    } else {
+        0.0
+    };
+    let children =
+        node["Plans"].as_array().map(|plans| plans.iter().map(|p| rows_read_from(p, relation)).sum()).unwrap_or(0.0);
+    own + children
 }
 
 #[tokio::test]

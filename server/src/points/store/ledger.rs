@@ -34,7 +34,14 @@ pub struct NewTransaction<'a> {
 impl<'a> NewTransaction<'a> {
     /// A posting no till made (an expiration, a forfeit): `points` taken or given by
     /// `recorded_by`, with no cashier, point of sale, invoice or product.
-    pub fn system(kind: Kind, customer_id: i64, points: i64, recorded_by: &'a str, at: DateTime<Utc>, balance_before: i64) -> Self {
+    pub fn system(
+        kind: Kind,
+        customer_id: i64,
+        points: i64,
+        recorded_by: &'a str,
+        at: DateTime<Utc>,
+        balance_before: i64,
+    ) -> Self {
         NewTransaction {
             kind,
             points,
