@@ -2,18 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import es from './es.json';
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
+import { flatten, type Tree } from '../test/texts';
 
 const esKeys = flatten(es as Tree);
 const enKeys = flatten(en as Tree);

@@ -2,19 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import es from './es.json';
+import { flatten, type Tree } from '../test/texts';
 import { LATER_TEXTS, joinParts, textPart } from './parts';
-
-type Tree = { [key: string]: string | Tree };
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') out.set(path, value);
-    else for (const [k, v] of flatten(value, path)) out.set(k, v);
-  }
-  return out;
-}
 
 describe('the two parts of a language', () => {
   it.each([

@@ -1,6 +1,7 @@
 // /settings/customers → Import: a dry run of a small CSV lists its bad row, then the import adds
 // the valid customers with their opening points (docs/import.md).
 
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../../support/fixtures';
 import { t } from '../../support/i18n';
 import { CustomersScreen } from '../../support/pages/settings';
@@ -12,17 +13,23 @@ const CSV = [
   '7777;Carla Import;;0;import',
 ].join('\n');
 
-test('checks a CSV, shows its bad row, then imports the valid customers with their opening points', async ({ newCompanyAdmin }) => {
-  const { company, page } = await newCompanyAdmin();
-  const screen = new CustomersScreen(page);
+/** Opens the import dialog from the customers screen and picks `csv` as its file. */
+async function openWithFile(screen: CustomersScreen, csv: string): Promise<Locator> {
   await screen.goto();
-  await page.getByRole('button', { name: t('customerImport.open'), exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: t('customerImport.title') });
+  await screen.page.getByRole('button', { name: t('customerImport.open'), exact: true }).click();
+  const dialog = screen.page.getByRole('dialog', { name: t('customerImport.title') });
   await dialog.getByRole('button', { name: t('customerImport.file'), exact: true }).setInputFiles({
     name: 'clientes.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(CSV, 'utf-8'),
+    buffer: Buffer.from(csv, 'utf-8'),
   });
+  return dialog;
+}
+
+test('checks a CSV, shows its bad row, then imports the valid customers with their opening points', async ({ newCompanyAdmin }) => {
+  const { company, page } = await newCompanyAdmin();
+  const screen = new CustomersScreen(page);
+  const dialog = await openWithFile(screen, CSV);
   await dialog.getByRole('button', { name: t('customerImport.check') }).click();
 
   const errors = dialog.getByTestId('import-errors');
@@ -55,15 +62,7 @@ test('shows the progress bar moving while a large file goes up, then imports eve
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 500_000 });
 
-  const screen = new CustomersScreen(page);
-  await screen.goto();
-  await page.getByRole('button', { name: t('customerImport.open'), exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: t('customerImport.title') });
-  await dialog.getByRole('button', { name: t('customerImport.file'), exact: true }).setInputFiles({
-    name: 'clientes.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(lines.join('\n'), 'utf-8'),
-  });
+  const dialog = await openWithFile(new CustomersScreen(page), lines.join('\n'));
   await dialog.getByRole('button', { name: t('customerImport.check') }).click();
   const bar = dialog.getByRole('progressbar', { name: t('customerImport.progress') });
   // Somewhere between the start and the end, with the share sent written beside it.
