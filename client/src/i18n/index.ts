@@ -42,6 +42,11 @@ export function laterTexts(instance: I18n = i18n): Promise<void> {
   return laterLoads.get(instance) ?? Promise.resolve();
 }
 
+/** `module` once it and the texts of the screens loaded later are in: for a lazy screen's import. */
+export function withLaterTexts<T>(module: Promise<T>): Promise<T> {
+  return Promise.all([module, laterTexts()]).then(([loaded]) => loaded);
+}
+
 /**
  * Initialises `instance` in `locale` with the first part of that language's texts, and starts
  * loading the rest (`laterTexts`); components re-render when it arrives. `changeLanguage`

@@ -2,7 +2,7 @@
 // first bundle.
 
 import { lazy, type ComponentType } from 'react';
-import { laterTexts } from '../i18n';
+import { withLaterTexts } from '../i18n';
 import type { RouteAccess } from '../lib/access';
 import { paths, type AppPath } from '../lib/paths';
 
@@ -13,16 +13,14 @@ const ReportsPage = lazy(() => import('../features/reports/ReportsPage').then((m
 const DataRequestsPage = lazy(() =>
   import('../features/dataRequests/DataRequestsPage').then((m) => ({ default: m.DataRequestsPage })),
 );
-/** A page module whose texts are in the later part of the language's (src/i18n/parts.ts). */
-const withLaterTexts = <T,>(load: () => Promise<T>) => () => Promise.all([load(), laterTexts()]).then(([m]) => m);
-
-const AuditPage = lazy(() => withLaterTexts(() => import('../features/audit/AuditPage'))().then((m) => ({ default: m.AuditPage })));
+// Audit, the operator's screen and settings use the later part of the texts (src/i18n/parts.ts).
+const AuditPage = lazy(() => withLaterTexts(import('../features/audit/AuditPage')).then((m) => ({ default: m.AuditPage })));
 const AlertsPage = lazy(() => import('../features/alerts/AlertsPage').then((m) => ({ default: m.AlertsPage })));
 const SuperAdminPage = lazy(() =>
-  withLaterTexts(() => import('../features/superadmin/SuperAdminPage'))().then((m) => ({ default: m.SuperAdminPage })),
+  withLaterTexts(import('../features/superadmin/SuperAdminPage')).then((m) => ({ default: m.SuperAdminPage })),
 );
 
-const settingsModule = withLaterTexts(() => import('../features/settings'));
+const settingsModule = () => withLaterTexts(import('../features/settings'));
 const SettingsLayout = lazy(() => settingsModule().then((m) => ({ default: m.SettingsLayout })));
 const RulesPage = lazy(() => settingsModule().then((m) => ({ default: m.RulesPage })));
 const PermissionsPage = lazy(() => settingsModule().then((m) => ({ default: m.PermissionsPage })));

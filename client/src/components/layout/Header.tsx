@@ -23,7 +23,7 @@ import { selectPendingCount } from '../../app/offline';
 import { loggedOut, loginName, selectUser } from '../../app/session';
 import { useGetSettingsQuery } from '../../app/tenantApi';
 import { needsRolePermissions, visibleNavItems, type NavItem } from '../../lib/access';
-import { laterTexts } from '../../i18n';
+import { withLaterTexts } from '../../i18n';
 import { paths } from '../../lib/paths';
 import type { Role, User } from '../../lib/types';
 import { LanguageMenu } from '../LanguageMenu';
@@ -32,7 +32,7 @@ import { ThemeToggle } from '../ThemeToggle';
 // Loaded when first opened: its form kit is not needed to draw the first screen.
 // Its texts are in the later part of the language's (src/i18n/parts.ts).
 const ChangePasswordDialog = lazy(() =>
-  Promise.all([import('../ChangePasswordDialog'), laterTexts()]).then(([m]) => ({ default: m.ChangePasswordDialog })),
+  withLaterTexts(import('../ChangePasswordDialog')).then((m) => ({ default: m.ChangePasswordDialog })),
 );
 
 const LogoutWarning = lazy(() => import('./LogoutWarning').then((m) => ({ default: m.LogoutWarning })));
