@@ -43,6 +43,11 @@ pub struct DbConfig {
     /// Connections each company's requests may use at least (see `db::Pools`).
     pub min_choices: usize,
     pub conn_max_age: Duration,
+    /// Prepared statements a pooled connection keeps before it drops them all (see `db::Pools`).
+    pub statements_per_connection: usize,
+    /// How long a request waits for its company's home connection when many companies are
+    /// active, before it takes another (see `db::Pools::get_for`).
+    pub home_patience: Duration,
 }
 
 /// Everything `loyalty serve` needs.

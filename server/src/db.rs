@@ -8,7 +8,9 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use deadpool_postgres::{Hook, HookError, Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime};
+use deadpool_postgres::{
+    Hook, HookError, Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime, TimeoutType, Timeouts,
+};
 use tokio_postgres::{GenericClient, NoTls, Statement};
 
 use crate::config::DbConfig;
@@ -22,11 +24,6 @@ pub const NO_TENANT_SCHEMA: &str = "loyalty_no_tenant";
 /// What a company's data-access functions take: its open transaction, whose
 /// [`prepare_cached`](TenantTx::prepare_cached) keeps the company's statements apart.
 pub type Conn = TenantTx;
-
-/// The statements a pooled connection keeps before it drops them all and starts over: each
-/// costs its backend about 27 kB with a plan kept (docs/performance.md), so at most about
-/// 110 MB a backend.
-const MAX_STATEMENTS_PER_CONNECTION: usize = 4000;
 
 /// Parses a `postgres://` URL.
 pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
@@ -90,6 +87,14 @@ fn connection(db: &DbConfig, max_age: Duration, citus: Arc<OnceLock<bool>>) -> a
 pub struct Pools {
     conns: Vec<Pool>,
     min_choices: usize,
+    /// The statements a connection keeps before it drops them all and starts over
+    /// (`DB_STATEMENTS_PER_CONNECTION`): each costs its backend about 27 kB with its plan.
+    max_statements: usize,
+    /// How long a request waits for its company's home connection, when many companies are
+    /// active, before it takes another connection of the company's window
+    /// (`DB_HOME_PATIENCE_MS`): longer than a sale takes, so that sales queue at home, and short
+    /// enough that a slow report holds up the companies sharing its connection by no more.
+    home_patience: Duration,
     activity: Arc<Mutex<Activity>>,
     /// Whether the database is a Citus coordinator; set once a connection has been opened.
     citus: Arc<OnceLock<bool>>,
@@ -116,7 +121,14 @@ impl Pools {
             .map(|i| connection(db, max_age(db.conn_max_age, i, n), citus.clone()))
             .collect::<anyhow::Result<_>>()?;
         let activity = Activity { current: HashSet::new(), previous: 0, since: Instant::now() };
-        Ok(Pools { conns, min_choices: db.min_choices, activity: Arc::new(Mutex::new(activity)), citus })
+        Ok(Pools {
+            conns,
+            min_choices: db.min_choices,
+            max_statements: db.statements_per_connection,
+            home_patience: db.home_patience,
+            activity: Arc::new(Mutex::new(activity)),
+            citus,
+        })
     }
 
     /// Whether the database is a Citus coordinator (false until a connection was opened).
@@ -125,11 +137,28 @@ impl Pools {
     }
 
     /// A connection for one company's request.
+    ///
+    /// With few companies, the one with the most room in the company's window. With many (each
+    /// connection meeting more than `COMPANIES_PER_CONNECTION` of them), the company's home
+    /// connection, waited for up to `home_patience` when busy, and only then the one with the most
+    /// room in the window: otherwise the load alone spreads every company over its whole window,
+    /// and each of those connections prepares the company's statements and builds its catalog
+    /// entries (docs/performance.md, "Ten thousand companies").
     pub async fn get_for(&self, prefix: &Prefix) -> Result<Object, PoolError> {
         let n = self.conns.len();
-        let choices = choices(n, self.active_companies(prefix), self.min_choices);
+        let active = self.active_companies(prefix);
+        let choices = choices(n, active, self.min_choices);
         let first = home(prefix, n);
-        roomiest((0..choices).map(|i| &self.conns[(first + i) % n])).get().await
+        let window = || (0..choices).map(|i| &self.conns[(first + i) % n]);
+        if active > COMPANIES_PER_CONNECTION * n {
+            let home = &self.conns[first];
+            let patience = Timeouts { wait: Some(self.home_patience), ..home.timeouts() };
+            match home.timeout_get(&patience).await {
+                Err(PoolError::Timeout(TimeoutType::Wait)) => {}
+                got => return got,
+            }
+        }
+        roomiest(window()).get().await
     }
 
     /// Records a request of `prefix`'s company; the number of companies active lately.
@@ -284,7 +313,7 @@ impl TenantTx {
     /// it before anything else, or together with the first statement ([`pipeline`]).
     pub async fn connect(pools: &Pools, prefix: &Prefix) -> AppResult<Self> {
         let conn = pools.get_for(prefix).await?;
-        if conn.statement_cache.size() > MAX_STATEMENTS_PER_CONNECTION {
+        if conn.statement_cache.size() > pools.max_statements {
             conn.statement_cache.clear();
         }
         let tag = format!("/* {} */ ", tenant_schema(prefix));

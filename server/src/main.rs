@@ -141,6 +141,14 @@ struct DbArgs {
     /// Seconds after which a pooled connection is retired.
     #[arg(long, env = "DB_CONN_MAX_AGE_SECS", default_value_t = 1800)]
     conn_max_age_secs: u64,
+    /// Prepared statements a pooled connection keeps before it drops them all, each about 27 kB
+    /// in its PostgreSQL backend (docs/performance.md, "Ten thousand companies").
+    #[arg(long, env = "DB_STATEMENTS_PER_CONNECTION", default_value_t = 4_000)]
+    statements_per_connection: usize,
+    /// Milliseconds a request waits for its company's home connection, when many companies are
+    /// active, before it takes another of the company's connections.
+    #[arg(long, env = "DB_HOME_PATIENCE_MS", default_value_t = 20)]
+    home_patience_ms: u64,
 }
 
 impl DbArgs {
@@ -150,6 +158,8 @@ impl DbArgs {
             pool_size: self.pool_size,
             min_choices: self.min_choices,
             conn_max_age: Duration::from_secs(self.conn_max_age_secs),
+            statements_per_connection: self.statements_per_connection,
+            home_patience: Duration::from_millis(self.home_patience_ms),
         }
     }
 }

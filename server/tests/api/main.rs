@@ -21,6 +21,7 @@ mod inactive;
 mod language;
 mod migrate;
 mod points;
+mod pool;
 mod pos_api;
 mod privacy;
 mod products;

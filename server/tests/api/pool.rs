@@ -1,0 +1,92 @@
+//! Which pooled connection a company's request gets: with many companies active, its own one
+//! (each connection that serves a company prepares its statements and holds its catalog
+//! entries), waiting a little for it rather than spreading over its neighbours.
+
+use std::time::Duration;
+
+use loyalty::config::{DbConfig, Secret};
+use loyalty::db::Pools;
+use loyalty::domain::Prefix;
+
+/// A request pool of four connections on the test server, waiting `patience` for a busy home.
+fn pools(patience: Duration) -> Pools {
+    let url = std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server");
+    Pools::new(&DbConfig {
+        url: Secret::new(url),
+        pool_size: 4,
+        min_choices: 2,
+        conn_max_age: Duration::from_secs(600),
+        statements_per_connection: 16_000,
+        home_patience: patience,
+    })
+    .expect("pool")
+}
+
+fn prefix(name: &str) -> Prefix {
+    Prefix::parse(name).expect("a valid prefix")
+}
+
+/// The PostgreSQL backend behind a connection the pool handed out for `company`.
+async fn backend(connection: &deadpool_postgres::Object) -> i32 {
+    connection.query_one("select pg_backend_pid()", &[]).await.expect("pid").get(0)
+}
+
+/// Makes the pool see `count` companies asking, more than its connections serve comfortably.
+async fn many_companies_ask(pools: &Pools, count: usize) {
+    for n in 0..count {
+        drop(pools.get_for(&prefix(&format!("crowd{n}"))).await.expect("connection"));
+    }
+}
+
+#[tokio::test]
+async fn with_many_companies_a_request_waits_for_its_companys_own_connection() {
+    let pools = pools(Duration::from_secs(30));
+    many_companies_ask(&pools, 40).await;
+    let company = prefix("shopone");
+    let held = pools.get_for(&company).await.unwrap();
+    let home = backend(&held).await;
+
+    let waiting = {
+        let pools = pools.clone();
+        let company = company.clone();
+        tokio::spawn(async move {
+            let connection = pools.get_for(&company).await.unwrap();
+            backend(&connection).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(!waiting.is_finished(), "the request took another connection while its own was busy");
+    drop(held);
+    let got = tokio::time::timeout(Duration::from_secs(10), waiting).await.expect("served").unwrap();
+    assert_eq!(got, home, "the request went to another connection than its company's own");
+}
+
+#[tokio::test]
+async fn with_many_companies_a_request_takes_a_neighbour_once_its_patience_runs_out() {
+    let pools = pools(Duration::from_millis(50));
+    many_companies_ask(&pools, 40).await;
+    let company = prefix("shoptwo");
+    // Held for the whole test: a slow report, say.
+    let held = pools.get_for(&company).await.unwrap();
+    let home = backend(&held).await;
+    let other = tokio::time::timeout(Duration::from_secs(10), pools.get_for(&company))
+        .await
+        .expect("the request waited for its busy connection without end")
+        .unwrap();
+    assert_ne!(backend(&other).await, home);
+    drop(held);
+}
+
+#[tokio::test]
+async fn a_company_alone_spreads_over_the_pool_without_waiting() {
+    let pools = pools(Duration::from_secs(30));
+    let company = prefix("shopalone");
+    let held = pools.get_for(&company).await.unwrap();
+    let home = backend(&held).await;
+    let other = tokio::time::timeout(Duration::from_secs(10), pools.get_for(&company))
+        .await
+        .expect("a company alone waited for a busy connection while others were free")
+        .unwrap();
+    assert_ne!(backend(&other).await, home);
+    drop(held);
+}
