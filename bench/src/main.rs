@@ -5,14 +5,16 @@
 //! - `load`: drives `POST /api/customers/{id}/accredit` and `/redeem`, alternating, at a fixed
 //!   concurrency for a fixed time, spread over every company of the tokens file; with
 //!   `--mix all` also voids, reports, dashboards and expiration runs; `--timeline` prints
-//!   every second's answers, errors and slowest answer.
+//!   every second's answers, errors and slowest answer; `--sweep N` instead serves every company
+//!   N times, in a shuffled order, and ends then (what makes a run over thousands of companies
+//!   start warm).
 //! - `read`: times GET requests, one at a time.
 //!
 //! Every command prints human lines and ends with one `RESULT key=value ...` line for the
 //! bench script to read.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -20,6 +22,7 @@ use anyhow::{bail, Context};
 use clap::{Parser, Subcommand};
 use futures::{StreamExt, TryStreamExt};
 use hdrhistogram::Histogram;
+use rand::seq::SliceRandom;
 use rand::Rng;
 use serde_json::{json, Value};
 
@@ -80,6 +83,10 @@ enum Command {
         /// Print requests, errors and the slowest answer of every second.
         #[arg(long)]
         timeline: bool,
+        /// Instead of running for `--seconds`, send each company this many requests, the
+        /// companies in a shuffled order, and end when all are answered.
+        #[arg(long)]
+        sweep: Option<usize>,
     },
     /// Time GET requests one at a time: `--path name=/api/...`, repeatable.
     Read {
@@ -125,7 +132,7 @@ async fn main() -> anyhow::Result<()> {
             )
             .await
         }
-        Command::Load { tokens, customers, concurrency, seconds, warmup_seconds, mix, timeline } => {
+        Command::Load { tokens, customers, concurrency, seconds, warmup_seconds, mix, timeline, sweep } => {
             let tokens = read_tokens(&tokens)?;
             let run = Run {
                 stamp: run_stamp(),
@@ -135,6 +142,7 @@ async fn main() -> anyhow::Result<()> {
                 warmup: Duration::from_secs(warmup_seconds),
                 mix,
                 timeline,
+                sweep,
             };
             load(http, base, tokens, run).await
         }
@@ -254,6 +262,8 @@ struct Run {
     warmup: Duration,
     mix: Mix,
     timeline: bool,
+    /// Serve each company this many times, then end (no time limit, no warm-up).
+    sweep: Option<usize>,
 }
 
 /// One second of the run: answers, errors and the slowest answer (microseconds).
@@ -318,11 +328,27 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
     let tokens = Arc::new(tokens);
     let run = Arc::new(run);
     let stop = Arc::new(AtomicBool::new(false));
+    // A sweep's requests, in order: each company once per pass, every pass shuffled.
+    let sweep: Arc<Vec<usize>> = Arc::new(match run.sweep {
+        Some(passes) => {
+            let mut rng = rand::rng();
+            (0..passes)
+                .flat_map(|_| {
+                    let mut pass: Vec<usize> = (0..tokens.len()).collect();
+                    pass.shuffle(&mut rng);
+                    pass
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    });
+    let swept = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
-    let measure_from = started + run.warmup;
+    let measure_from = if run.sweep.is_some() { started } else { started + run.warmup };
     let mut workers = tokio::task::JoinSet::new();
     for worker in 0..run.concurrency {
         let (http, base, tokens, stop, run) = (http.clone(), base.clone(), tokens.clone(), stop.clone(), run.clone());
+        let (sweep, swept) = (sweep.clone(), swept.clone());
         workers.spawn(async move {
             let mut tally = WorkerTally { histogram: Some(Histogram::<u64>::new(3).unwrap()), ..Default::default() };
             let mut n: u64 = 0;
@@ -331,7 +357,15 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
             while !stop.load(Ordering::Relaxed) {
                 let (company, customer) = {
                     let mut rng = rand::rng();
-                    (rng.random_range(0..tokens.len()), rng.random_range(1..=run.customers))
+                    let company = if run.sweep.is_some() {
+                        match sweep.get(swept.fetch_add(1, Ordering::Relaxed)) {
+                            Some(&company) => company,
+                            None => break,
+                        }
+                    } else {
+                        rng.random_range(0..tokens.len())
+                    };
+                    (company, rng.random_range(1..=run.customers))
                 };
                 let (company, voidable) = match last_redemption {
                     Some((c, id)) if run.mix == Mix::All => (c, Some(id)),
@@ -402,16 +436,21 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
             tally
         });
     }
-    tokio::time::sleep(run.warmup + run.duration).await;
-    stop.store(true, Ordering::Relaxed);
-    let measured = started.elapsed().saturating_sub(run.warmup);
+    if run.sweep.is_none() {
+        tokio::time::sleep(run.warmup + run.duration).await;
+        stop.store(true, Ordering::Relaxed);
+    }
+    let mut tallies = Vec::new();
+    while let Some(tally) = workers.join_next().await {
+        tallies.push(tally?);
+    }
+    let measured = started.elapsed().saturating_sub(measure_from - started);
     let mut histogram = Histogram::<u64>::new(3)?;
     let mut ok = 0;
     let mut errors = std::collections::BTreeMap::<String, u64>::new();
     let mut per_operation = std::collections::BTreeMap::<&str, u64>::new();
     let mut seconds: Vec<Second> = Vec::new();
-    while let Some(tally) = workers.join_next().await {
-        let tally = tally?;
+    for tally in tallies {
         histogram.add(tally.histogram.unwrap())?;
         ok += tally.ok;
         for (e, count) in tally.errors {
