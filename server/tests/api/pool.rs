@@ -61,32 +61,30 @@ async fn with_many_companies_a_request_waits_for_its_companys_own_connection() {
     assert_eq!(got, home, "the request went to another connection than its company's own");
 }
 
-#[tokio::test]
-async fn with_many_companies_a_request_takes_a_neighbour_once_its_patience_runs_out() {
-    let pools = pools(Duration::from_millis(50));
-    many_companies_ask(&pools, 40).await;
-    let company = prefix("shoptwo");
-    // Held for the whole test: a slow report, say.
+/// Holds `company`'s home connection (a slow report, say) while the company asks again, and
+/// checks that the request is served, by another connection, well before the held one is free.
+async fn served_by_a_neighbour_while_home_is_held(pools: &Pools, company: &str) {
+    let company = prefix(company);
     let held = pools.get_for(&company).await.unwrap();
     let home = backend(&held).await;
     let other = tokio::time::timeout(Duration::from_secs(10), pools.get_for(&company))
         .await
-        .expect("the request waited for its busy connection without end")
+        .expect("the request waited for its company's busy connection without end")
         .unwrap();
     assert_ne!(backend(&other).await, home);
     drop(held);
 }
 
 #[tokio::test]
+async fn with_many_companies_a_request_takes_a_neighbour_once_its_patience_runs_out() {
+    let pools = pools(Duration::from_millis(50));
+    many_companies_ask(&pools, 40).await;
+    served_by_a_neighbour_while_home_is_held(&pools, "shoptwo").await;
+}
+
+#[tokio::test]
 async fn a_company_alone_spreads_over_the_pool_without_waiting() {
+    // A patience far longer than the test waits: a company alone must not use it.
     let pools = pools(Duration::from_secs(30));
-    let company = prefix("shopalone");
-    let held = pools.get_for(&company).await.unwrap();
-    let home = backend(&held).await;
-    let other = tokio::time::timeout(Duration::from_secs(10), pools.get_for(&company))
-        .await
-        .expect("a company alone waited for a busy connection while others were free")
-        .unwrap();
-    assert_ne!(backend(&other).await, home);
-    drop(held);
+    served_by_a_neighbour_while_home_is_held(&pools, "shopalone").await;
 }
