@@ -444,7 +444,7 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
     while let Some(tally) = workers.join_next().await {
         tallies.push(tally?);
     }
-    let measured = started.elapsed().saturating_sub(measure_from - started);
+    let measured = measure_from.elapsed();
     let mut histogram = Histogram::<u64>::new(3)?;
     let mut ok = 0;
     let mut errors = std::collections::BTreeMap::<String, u64>::new();

@@ -149,7 +149,6 @@ impl Pools {
         let active = self.active_companies(prefix);
         let choices = choices(n, active, self.min_choices);
         let first = home(prefix, n);
-        let window = || (0..choices).map(|i| &self.conns[(first + i) % n]);
         if active > COMPANIES_PER_CONNECTION * n {
             let home = &self.conns[first];
             let patience = Timeouts { wait: Some(self.home_patience), ..home.timeouts() };
@@ -158,7 +157,7 @@ impl Pools {
                 got => return got,
             }
         }
-        roomiest(window()).get().await
+        roomiest((0..choices).map(|i| &self.conns[(first + i) % n])).get().await
     }
 
     /// Records a request of `prefix`'s company; the number of companies active lately.

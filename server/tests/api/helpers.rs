@@ -102,7 +102,7 @@ async fn spawn(pool_size: usize, client_dir: std::path::PathBuf) -> TestApp {
             pool_size,
             min_choices: 2,
             conn_max_age: Duration::from_secs(600),
-            statements_per_connection: 16_000,
+            statements_per_connection: 4_000,
             home_patience: Duration::from_millis(20),
         },
         jwt_secret: Secret::new(JWT_SECRET.into()),

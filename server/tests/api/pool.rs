@@ -16,7 +16,7 @@ fn pools(patience: Duration) -> Pools {
         pool_size: 4,
         min_choices: 2,
         conn_max_age: Duration::from_secs(600),
-        statements_per_connection: 16_000,
+        statements_per_connection: 4_000,
         home_patience: patience,
     })
     .expect("pool")
