@@ -186,6 +186,10 @@ struct ServeArgs {
     /// Take client addresses from X-Forwarded-For (only behind a trusted reverse proxy).
     #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
     trust_proxy: bool,
+    /// Company schemas kept made ahead of need, so that creating a company renames one instead
+    /// of building it (docs/architecture.md); 0 builds each when asked.
+    #[arg(long, env = "SPARE_SCHEMAS", default_value_t = 4)]
+    spare_schemas: usize,
     /// Seconds after start-up before the daily expiration job first looks for due companies
     /// (then it looks every hour).
     #[arg(long, env = "EXPIRATION_FIRST_CHECK_SECS",
@@ -299,6 +303,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let first_check = Duration::from_secs(args.expiration_first_check_secs);
     let _daily_expiration = loyalty::points::expiration::spawn_daily(state.clone(), first_check);
     let _webhook_worker = loyalty::webhooks::worker::spawn(state.clone());
+    let _spare_schemas = platform::spares::spawn(state.clone(), args.spare_schemas);
     let listener =
         tokio::net::TcpListener::bind(args.bind_addr).await.with_context(|| format!("binding {}", args.bind_addr))?;
     tracing::info!(addr = %args.bind_addr, "serving");

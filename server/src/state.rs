@@ -15,6 +15,9 @@ pub struct AppState {
     /// The script that makes a new company's schema, read once from the tenant template
     /// (`migrate::template`); `None` inside when companies are made by migrating.
     pub tenant_template: Arc<tokio::sync::OnceCell<Option<Arc<Template>>>>,
+    /// Wakes the filler of spare schemas (`platform::spares`) after a company is created;
+    /// harmless when none runs.
+    pub spares_wanted: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
@@ -22,7 +25,13 @@ impl AppState {
         crate::metrics::handle();
         let pool = crate::db::Pools::new(&config.db)?;
         let keys = Arc::new(JwtKeys::new(&config.jwt_secret, config.token_ttl));
-        Ok(AppState { pool, config: Arc::new(config), keys, tenant_template: Arc::default() })
+        Ok(AppState {
+            pool,
+            config: Arc::new(config),
+            keys,
+            tenant_template: Arc::default(),
+            spares_wanted: Arc::default(),
+        })
     }
 
     /// The tenant template's script, read on first use; `None` when a company is made by

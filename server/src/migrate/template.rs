@@ -28,14 +28,27 @@ pub struct Template {
     pub version: i32,
     /// The DDL and the rows, in order; every name is unqualified.
     pub statements: Vec<String>,
+    /// What gives the rows the time they are made at: each time column whose default is the
+    /// time set to its default, and the migration history's times as refinery writes them.
+    pub restamp: Vec<String>,
 }
 
 impl Template {
-    /// The script that fills the new, empty schema `schema` (already created) in one
-    /// transaction that the caller commits: `begin` is the first statement, no `commit`.
+    /// The script that fills the new, empty schema `schema` (already created) inside a
+    /// transaction the caller begins and commits.
     pub fn script(&self, schema: &str) -> String {
-        let mut script = format!("begin; set local search_path to {};\n", quote_ident(schema));
-        for statement in &self.statements {
+        Self::statements_in(schema, self.statements.iter().chain(&self.restamp))
+    }
+
+    /// The script that gives a copy made earlier (a spare schema, `platform::spares`) the
+    /// times of now, as if it were made now; inside the caller's transaction too.
+    pub fn restamp_script(&self, schema: &str) -> String {
+        Self::statements_in(schema, &self.restamp)
+    }
+
+    fn statements_in<'a>(schema: &str, statements: impl IntoIterator<Item = &'a String>) -> String {
+        let mut script = format!("set local search_path to {};\n", quote_ident(schema));
+        for statement in statements {
             script.push_str(statement);
             script.push_str(";\n");
         }
@@ -181,19 +194,23 @@ pub async fn read(client: &Client, version: i32) -> anyhow::Result<Template> {
 
     // The template's rows (the default settings, the migration history), as they are now, and
     // where each sequence stands. A column whose default is the time (`now()`) takes it anew.
+    let mut restamp = Vec::new();
     for table in &tables {
         let oid: u32 = table.get("oid");
         let name: String = table.get("relname");
         let row = client
             .query_one(
-                "select string_agg(quote_ident(a.attname), ', ' order by a.attnum) from pg_attribute a \
-                 left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum \
-                 where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped and a.attgenerated = '' \
-                   and coalesce(pg_get_expr(d.adbin, d.adrelid), '') !~* '(now\\(\\)|current_|timestamp\\(\\))'",
+                "select string_agg(quote_ident(a.attname), ', ' order by a.attnum) filter (where not a.timed), \
+                   string_agg(quote_ident(a.attname) || ' = default', ', ' order by a.attnum) filter (where a.timed) \
+                 from (select a.attname, a.attnum, coalesce(pg_get_expr(d.adbin, d.adrelid), '') \
+                         ~* '(now\\(\\)|current_|timestamp\\(\\))' as timed \
+                       from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum \
+                       where a.attrelid = $1 and a.attnum > 0 and not a.attisdropped and a.attgenerated = '') a",
                 &[&oid],
             )
             .await?;
         let columns: String = row.get(0);
+        let timed: Option<String> = row.get(1);
         let table_name = quote_ident(&name);
         let rows = client
             .query_one(&format!("select coalesce(json_agg(t)::text, '') from {table_name} t"), &[])
@@ -203,19 +220,21 @@ pub async fn read(client: &Client, version: i32) -> anyhow::Result<Template> {
         if json.is_empty() {
             continue;
         }
-        let mut insert = format!(
+        statements.push(format!(
             "insert into {table_name} ({columns}) overriding system value select {columns} \
              from json_populate_recordset(null::{table_name}, {})",
             quote_literal(&json)
-        );
+        ));
+        if let Some(timed) = timed {
+            restamp.push(format!("update {table_name} set {timed}"));
+        }
         if name == HISTORY_TABLE {
             // As refinery writes it, at the moment the company is made.
-            insert = format!(
-                "{insert}; update {table_name} set applied_on = \
+            restamp.push(format!(
+                "update {table_name} set applied_on = \
                  to_char(now() at time zone 'utc', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
-            );
+            ));
         }
-        statements.push(insert);
     }
     let sequences = client
         .query(
@@ -232,7 +251,7 @@ pub async fn read(client: &Client, version: i32) -> anyhow::Result<Template> {
             statements.push(format!("select setval({}, {last}, true)", quote_literal(&name)));
         }
     }
-    Ok(Template { version, statements })
+    Ok(Template { version, statements, restamp })
 }
 
 fn quote_literal(text: &str) -> String {

@@ -14,6 +14,7 @@ use crate::session::{self, SessionResponse, SuperAdmin, UserView};
 use crate::state::AppState;
 
 mod model;
+pub mod spares;
 pub mod stats;
 pub mod store;
 
@@ -133,7 +134,8 @@ async fn impersonate(
 // Company lifecycle
 
 /// Creates a company and provisions its schema: the platform row (as `provisioning`), the
-/// schema, its migrations, the `admin` user and default settings, then marks it `active`.
+/// schema (a spare renamed, a copy of the template, or its migrations), the `admin` user and
+/// default settings, then marks it `active`.
 /// If any step fails nothing remains: the schema and the row are removed.
 pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> AppResult<Company> {
     // The admin's password is hashed (tens of milliseconds of CPU) while the database builds the
@@ -145,17 +147,31 @@ pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> A
     let mut company = store::insert_provisioning(&client, &new.details, &new.prefix).await?;
     store::lock_company(&client, company.id).await?;
 
-    if let Err(err) = store::create_schema(&client, &new.prefix).await {
-        // Not ours to drop: only the row goes.
-        store::delete_company_row(&client, company.id).await?;
-        tracing::error!(company = %new.prefix, error = %err, "could not create the company schema");
-        return Err(AppError::conflict(Msg::CompanySchemaExists));
-    }
-    match store::provision(&mut client, &new.prefix, password_hash, template.as_deref()).await {
+    // A spare schema made ahead from the template if one is ready, else an empty one.
+    let made = match &template {
+        Some(template) => spares::take(&client, &new.prefix, template.version).await,
+        None => Ok(false),
+    };
+    let made = match made {
+        Ok(false) => store::create_schema(&client, &new.prefix).await.map(|()| false),
+        taken => taken,
+    };
+    let from_spare = match made {
+        Ok(from_spare) => from_spare,
+        Err(err) => {
+            // Not ours to drop: only the row goes.
+            store::delete_company_row(&client, company.id).await?;
+            tracing::error!(company = %new.prefix, error = %err, "could not create the company schema");
+            return Err(AppError::conflict(Msg::CompanySchemaExists));
+        }
+    };
+    let template = template.as_deref().map(|t| (t, from_spare));
+    match store::provision(&mut client, &new.prefix, password_hash, template).await {
         Ok(version) => {
             store::activate(&mut client, &mut company, version, actor).await?;
             stats::refresh_one(state, company.id, &new.prefix).await;
-            tracing::info!(company = %new.prefix, "company created");
+            state.spares_wanted.notify_one();
+            tracing::info!(company = %new.prefix, from_spare, "company created");
             Ok(company)
         }
         Err(err) => {

@@ -193,18 +193,24 @@ pub async fn delete_company_row(client: &Client, id: i64) -> Result<(), tokio_po
 
 /// Builds a new company's schema, as a copy of the tenant template when there is one (one round
 /// trip, one transaction) or else by its migrations, then its `admin` account (once the
-/// password's hash is ready). Answers the schema's version.
+/// password's hash is ready). A schema that was a spare (`template`'s `true`) is the copy
+/// already, and only takes the time of now and the account. Answers the schema's version.
 #[instrument(level = "debug", skip_all, fields(company = %prefix))]
 pub async fn provision(
     client: &mut Client,
     prefix: &Prefix,
     password_hash: JoinHandle<anyhow::Result<String>>,
-    template: Option<&Template>,
+    template: Option<(&Template, bool)>,
 ) -> anyhow::Result<i32> {
     let schema = quote_ident(&tenant_schema(prefix));
-    if let Some(template) = template {
+    if let Some((template, from_spare)) = template {
         let copied = async {
-            client.batch_execute(&template.script(&tenant_schema(prefix))).await?;
+            let script = if from_spare {
+                template.restamp_script(&tenant_schema(prefix))
+            } else {
+                template.script(&tenant_schema(prefix))
+            };
+            client.batch_execute(&format!("begin; {script}")).await?;
             let password_hash = password_hash.await??;
             tenant::users::insert_admin(client, &password_hash).await?;
             client.batch_execute("commit").await?;

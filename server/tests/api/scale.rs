@@ -5,7 +5,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 use tokio_postgres::Client;
 
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, TestApp};
 
 /// Everything the catalog says about a schema's objects, one line each, sorted, with the
 /// schema's own name written `S`: tables, columns, defaults, constraints, indexes, sequences,
@@ -75,6 +75,47 @@ async fn describe(db: &Client, schema: &str) -> Vec<String> {
     lines
 }
 
+/// Asserts that `schema` is, object by object and row by row (the accounts' passwords and the
+/// times aside), what running every tenant migration makes, as `loyalty migrate` makes a schema.
+async fn assert_made_as_by_migrations(app: &TestApp, schema: &str) {
+    let mut db = app.app_db().await;
+    db.batch_execute("drop schema if exists tenant_migrated cascade; create schema tenant_migrated").await.unwrap();
+    let prefix = loyalty::domain::Prefix::parse("migrated").unwrap();
+    let version = loyalty::migrate::run_tenant_migrations(&mut db, &prefix).await.unwrap();
+    assert_eq!(version, loyalty::migrate::latest_tenant_version());
+    // With its admin, as a company is made.
+    db.batch_execute("insert into users (username, password_hash, role) values ('admin', 'x', 'admin')").await.unwrap();
+
+    let made = describe(&db, schema).await;
+    let migrated = describe(&db, "tenant_migrated").await;
+    assert!(made.iter().any(|l| l.starts_with("index customers_name_idx")), "{made:#?}");
+    assert!(made.iter().any(|l| l.starts_with("rows of settings: [{")), "{made:#?}");
+    let only_made: Vec<_> = made.iter().filter(|l| !migrated.contains(l)).collect();
+    let only_migrated: Vec<_> = migrated.iter().filter(|l| !made.contains(l)).collect();
+    assert!(
+        only_made.is_empty() && only_migrated.is_empty(),
+        "{schema} differs from the migrations:\nonly in {schema}: {only_made:#?}\nonly migrated: {only_migrated:#?}"
+    );
+    assert_eq!(made.len(), migrated.len());
+    db.batch_execute("drop schema tenant_migrated cascade").await.unwrap();
+}
+
+/// Whether the times a new company's rows were given (its settings', its migration history's)
+/// are of the last minute.
+async fn stamped_now(db: &Client, schema: &str) -> bool {
+    db.query_one(
+        &format!(
+            "select (select bool_and(updated_at > now() - interval '1 minute') from {schema}.settings) \
+               and (select bool_and(applied_on::timestamptz > now() - interval '1 minute') \
+                    from {schema}.refinery_schema_history)"
+        ),
+        &[],
+    )
+    .await
+    .unwrap()
+    .get(0)
+}
+
 #[tokio::test]
 async fn a_cloned_schema_is_what_the_migrations_make() {
     let app = spawn_app().await;
@@ -83,43 +124,11 @@ async fn a_cloned_schema_is_what_the_migrations_make() {
     assert!(app.schema_exists(loyalty::migrate::template::TEMPLATE_SCHEMA).await, "the template is made on first use");
     let template = app.state.tenant_template.get().expect("read on first use");
     assert!(template.is_some(), "the company was made by migrating, not as a copy");
-    // Made by running every migration, as `loyalty migrate` makes a schema.
-    let mut db = app.app_db().await;
-    db.batch_execute("create schema tenant_migrated").await.unwrap();
-    let prefix = loyalty::domain::Prefix::parse("migrated").unwrap();
-    let version = loyalty::migrate::run_tenant_migrations(&mut db, &prefix).await.unwrap();
-    assert_eq!(version, loyalty::migrate::latest_tenant_version());
-    // With its admin, as a company is made.
-    db.batch_execute("insert into users (username, password_hash, role) values ('admin', 'x', 'admin')").await.unwrap();
-
-    let cloned = describe(&db, "tenant_acme").await;
-    let migrated = describe(&db, "tenant_migrated").await;
-    assert!(cloned.iter().any(|l| l.starts_with("index customers_name_idx")), "{cloned:#?}");
-    assert!(cloned.iter().any(|l| l.starts_with("rows of settings: [{")), "{cloned:#?}");
-    let only_cloned: Vec<_> = cloned.iter().filter(|l| !migrated.contains(l)).collect();
-    let only_migrated: Vec<_> = migrated.iter().filter(|l| !cloned.contains(l)).collect();
-    assert!(
-        only_cloned.is_empty() && only_migrated.is_empty(),
-        "the copy differs from the migrations:\nonly in the copy: {only_cloned:#?}\nonly migrated: {only_migrated:#?}"
-    );
-    assert_eq!(cloned.len(), migrated.len());
+    assert_made_as_by_migrations(&app, "tenant_acme").await;
+    let db = app.app_db().await;
 
     // The times of the copied rows are the copy's own.
-    let settings_recent: bool = db
-        .query_one("select updated_at > now() - interval '1 minute' from tenant_acme.settings", &[])
-        .await
-        .unwrap()
-        .get(0);
-    assert!(settings_recent);
-    let history_recent: bool = db
-        .query_one(
-            "select bool_and(applied_on::timestamptz > now() - interval '1 minute') from tenant_acme.refinery_schema_history",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    assert!(history_recent);
+    assert!(stamped_now(&db, "tenant_acme").await);
     let version: i32 =
         db.query_one("select schema_version from platform.companies where prefix = 'acme'", &[]).await.unwrap().get(0);
     assert_eq!(version, loyalty::migrate::latest_tenant_version());
@@ -138,6 +147,108 @@ async fn a_cloned_schema_is_what_the_migrations_make() {
     .await
     .unwrap();
     assert!(summary.tenants.iter().all(|t| t.applied.is_empty() && t.error.is_none()), "{summary:?}");
+}
+
+/// The spare schemas ready, by id, once there are `count` of them (the filler works in the
+/// background); fails after ten seconds.
+async fn spares_when(app: &TestApp, count: usize) -> Vec<i64> {
+    for _ in 0..200 {
+        let rows = app.db().await.query("select id from platform.spare_schemas order by id", &[]).await.unwrap();
+        if rows.len() == count {
+            return rows.iter().map(|r| r.get(0)).collect();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("never {count} spare schemas");
+}
+
+/// The identity of a schema, which a rename keeps.
+async fn schema_oid(app: &TestApp, schema: &str) -> u32 {
+    app.db().await.query_one("select oid from pg_namespace where nspname = $1", &[&schema]).await.unwrap().get(0)
+}
+
+#[tokio::test]
+async fn companies_take_spare_schemas_made_ahead_that_are_what_the_migrations_make() {
+    let app = spawn_app().await;
+    loyalty::platform::spares::spawn(app.state.clone(), 2);
+    // No company, no spare; the first company is built while asked, then spares are made.
+    app.create_company("first").await;
+    let spares = spares_when(&app, 2).await;
+    let spare_schemas: Vec<String> = spares.iter().map(|id| format!("loyalty_spare_{id}")).collect();
+    let mut spare_oids = Vec::new();
+    for schema in &spare_schemas {
+        spare_oids.push(schema_oid(&app, schema).await);
+        // Made long before the company that will take it.
+        app.sql(&format!(
+            "update {schema}.settings set updated_at = now() - interval '3 days'; \
+             update {schema}.refinery_schema_history set applied_on = '2020-01-01T00:00:00Z'"
+        ))
+        .await;
+    }
+
+    // A company whose schema name is taken gets its error, and the spares stay.
+    app.sql("create schema tenant_taken").await;
+    let taken = app
+        .post(
+            "/api/super/companies",
+            &app.super_token,
+            json!({ "name": "Taken", "prefix": "taken", "taxId": "900100200-1", "adminPassword": "admin-pass-1" }),
+        )
+        .await;
+    assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
+    assert_eq!(spares_when(&app, 2).await, spares);
+
+    // Three companies at once: two take the spares, one each, and the third is built.
+    let created = futures::future::join_all(["sone", "stwo", "sthree"].map(|p| app.create_company(p))).await;
+    assert_eq!(created.len(), 3);
+    let mut oids = Vec::new();
+    for prefix in ["sone", "stwo", "sthree"] {
+        oids.push(schema_oid(&app, &format!("tenant_{prefix}")).await);
+    }
+    let from_spares: Vec<usize> = (0..3).filter(|i| spare_oids.contains(&oids[*i])).collect();
+    assert_eq!(from_spares.len(), 2, "schemas {oids:?}, spares {spare_oids:?}");
+    for schema in &spare_schemas {
+        assert!(!app.schema_exists(schema).await, "{schema} is a company's now");
+    }
+
+    // A company made from a spare is what the migrations make, with the times of its making.
+    let from_spare = format!("tenant_{}", ["sone", "stwo", "sthree"][from_spares[0]]);
+    assert_made_as_by_migrations(&app, &from_spare).await;
+    assert!(stamped_now(&app.db().await, &from_spare).await);
+    let (_, token) = &created[from_spares[0]];
+    let pos = app.post("/api/pos", token, json!({ "name": "Centro" })).await;
+    assert_eq!(pos.status, StatusCode::CREATED, "{}", pos.body);
+    assert_eq!(pos.body["id"], 1);
+
+    // And the spares are made again.
+    let again = spares_when(&app, 2).await;
+    assert!(again.iter().all(|id| !spares.contains(id)), "{again:?}");
+}
+
+#[tokio::test]
+async fn spares_at_another_migration_are_never_taken_and_are_dropped() {
+    let app = spawn_app().await;
+    loyalty::platform::spares::spawn(app.state.clone(), 1);
+    app.create_company("first").await;
+    let stale = spares_when(&app, 1).await[0];
+    let stale_schema = format!("loyalty_spare_{stale}");
+    let stale_oid = schema_oid(&app, &stale_schema).await;
+    // As if made before a migration that this build has.
+    app.sql("update platform.spare_schemas set version = version - 1").await;
+
+    app.create_company("second").await;
+    assert_ne!(schema_oid(&app, "tenant_second").await, stale_oid, "a spare of another migration was taken");
+    for _ in 0..200 {
+        if !app.schema_exists(&stale_schema).await {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert!(!app.schema_exists(&stale_schema).await, "the stale spare was not dropped");
+    assert_ne!(spares_when(&app, 1).await, [stale]);
+    let version: i32 =
+        app.db().await.query_one("select version from platform.spare_schemas", &[]).await.unwrap().get(0);
+    assert_eq!(version, loyalty::migrate::latest_tenant_version());
 }
 
 #[tokio::test]
