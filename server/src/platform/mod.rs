@@ -169,7 +169,7 @@ pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> A
     match store::provision(&mut client, &new.prefix, password_hash, template).await {
         Ok(version) => {
             store::activate(&mut client, &mut company, version, actor).await?;
-            stats::refresh_one(state, company.id, &new.prefix).await;
+            stats::refresh_new(&client, company.id, &new.prefix).await;
             state.spares_wanted.notify_one();
             tracing::info!(company = %new.prefix, from_spare, "company created");
             Ok(company)

@@ -157,15 +157,11 @@ async fn refresh_chunk(url: &str, companies: Vec<(i64, Prefix)>, now: DateTime<U
     (refreshed, failed)
 }
 
-/// Computes one company's figures (after its provisioning); a failure is logged only, the
-/// daily job computing them later.
-pub async fn refresh_one(state: &AppState, id: i64, prefix: &Prefix) {
-    let outcome = async {
-        let conn = state.pool.get().await?;
-        store::refresh_company_stats(&**conn, id, prefix, Utc::now()).await?;
-        AppResult::Ok(())
-    }
-    .await;
+/// Computes a new company's figures on the connection that provisioned it, whose backend has
+/// the schema's relations in its catalog cache already (`store::provision`); a failure is
+/// logged only, the daily job computing them later.
+pub async fn refresh_new(client: &tokio_postgres::Client, id: i64, prefix: &Prefix) {
+    let outcome = store::refresh_company_stats(client, id, prefix, Utc::now()).await;
     if let Err(err) = outcome {
         tracing::warn!(tenant = %prefix, error = ?err, "could not compute a new company's figures");
     }

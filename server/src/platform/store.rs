@@ -191,6 +191,11 @@ pub async fn delete_company_row(client: &Client, id: i64) -> Result<(), tokio_po
     Ok(())
 }
 
+/// Opens every table of the transaction's schema, with its indexes and TOAST table.
+const OPEN_TABLES_SQL: &str =
+    "select count(pg_total_relation_size(oid)) from pg_class where relnamespace = current_schema()::text::regnamespace \
+     and relkind = 'r'";
+
 /// Builds a new company's schema, as a copy of the tenant template when there is one (one round
 /// trip, one transaction) or else by its migrations, then its `admin` account (once the
 /// password's hash is ready). A schema that was a spare (`template`'s `true`) is the copy
@@ -211,7 +216,11 @@ pub async fn provision(
                 template.script(&tenant_schema(prefix))
             };
             client.batch_execute(&format!("begin; {script}")).await?;
-            let password_hash = password_hash.await??;
+            // While the password's hash is computed, this backend opens each of the schema's
+            // tables once, so that the company's first figures read them from its catalog cache.
+            let (opened, password_hash) = tokio::join!(client.query_one(OPEN_TABLES_SQL, &[]), password_hash);
+            opened?;
+            let password_hash = password_hash??;
             tenant::users::insert_admin(client, &password_hash).await?;
             client.batch_execute("commit").await?;
             anyhow::Ok(template.version)
