@@ -9,7 +9,8 @@
 #   3. tenant scale: provisioning up to BENCH_SCALE_TENANTS companies, BENCH_PROVISION_CONCURRENCY
 #      at a time; migrate over all of them (nothing pending, then one trivial migration);
 #      throughput spread over all of them; the server's and PostgreSQL's memory; a restart of
-#      the server and the first minute's throughput after it;
+#      the server and the first minute's throughput after it; BENCH_OPERATOR_COMPANIES more
+#      companies at an operator's pace;
 #   4. read paths at BENCH_READ_TRANSACTIONS transactions and BENCH_READ_CUSTOMERS customers;
 #   5. the client bundle's gzip size per chunk;
 #   6. the phone: Chromium with a slowed-down CPU and a slow network (BENCH_PHONE_PROFILE)
@@ -33,6 +34,8 @@ SCALE_TENANTS=${BENCH_SCALE_TENANTS:-1000}
 PROVISION_CONCURRENCY=${BENCH_PROVISION_CONCURRENCY:-3}
 # Step 3 serves every company this many times before its rounds.
 SWEEP=${BENCH_SWEEP:-2}
+# Step 3 then creates this many companies more, one a second, as an operator would.
+OPERATOR_COMPANIES=${BENCH_OPERATOR_COMPANIES:-20}
 # The statements each pooled connection keeps (DB_STATEMENTS_PER_CONNECTION): room for the
 # companies one connection serves at step 3's scale, about 20 statements each for the sales
 # (memory for speed: docs/performance.md, "Ten thousand companies"); never below the default.
@@ -289,6 +292,13 @@ restart_rps=$(field "$(grep '^RESULT' <<<"$restart_run")" rps)
 say "   restart: ready in $ready_seconds s; the first minute over $SCALE_TENANTS companies ${restart_rps}/s, p99 $(field "$(grep '^RESULT' <<<"$restart_run")" p99_ms) ms, $(field "$(grep '^RESULT' <<<"$restart_run")" errors) failed; per 10 s: $slices requests/s"
 say "   RATIO first minute after a restart / $TENANTS-company throughput (goal >= 0.75): $(ratio "$restart_rps" "$server_rps")"
 say "   PostgreSQL memory of the server's connections after that minute: $(backend_memory)"
+
+# An operator creating companies on the full platform: one at a time, a second apart, each
+# taking a spare schema made ahead (SPARE_SCHEMAS) while the burst above mostly built its own.
+operator_out=$("$bench" --base "$base" provision --super-user root --stem op --from 1 --to "$OPERATOR_COMPANIES" \
+  --pause-ms 1000 --tokens-out "$out/operator-tokens.tsv")
+grep -v '^RESULT' <<<"$operator_out" | head -1 | sed 's/^/   an operator at '"$SCALE_TENANTS"' companies: /' | tee -a "$results"
+say "   provisioning p50 at an operator's pace (goal < 50 ms): $(field "$(grep '^RESULT' <<<"$operator_out")" p50_ms) ms; in the burst: $(field "$(grep '^RESULT' <<<"$provision_out")" p50_ms) ms"
 
 fi
 

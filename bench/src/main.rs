@@ -61,6 +61,10 @@ enum Command {
         /// Admin logins at once (each costs an argon2 verification on the server).
         #[arg(long, default_value_t = 2)]
         login_concurrency: usize,
+        /// Milliseconds each creation waits after the one before it ended: an operator's pace,
+        /// not a burst.
+        #[arg(long, default_value_t = 0)]
+        pause_ms: u64,
     },
     /// Accredit and redeem, alternating, at random customers of random companies.
     Load {
@@ -117,6 +121,7 @@ async fn main() -> anyhow::Result<()> {
             tokens_out,
             concurrency,
             login_concurrency,
+            pause_ms,
         } => {
             provision(
                 &http,
@@ -129,6 +134,7 @@ async fn main() -> anyhow::Result<()> {
                 &tokens_out,
                 concurrency,
                 login_concurrency,
+                Duration::from_millis(pause_ms),
             )
             .await
         }
@@ -191,11 +197,13 @@ async fn provision(
     tokens_out: &PathBuf,
     concurrency: usize,
     login_concurrency: usize,
+    pause: Duration,
 ) -> anyhow::Result<()> {
     let super_token = login(http, base, super_user, super_password).await?;
     let super_token = &super_token;
     let started = Instant::now();
     let creations = numbers.map(|n| async move {
+        tokio::time::sleep(pause).await;
         let prefix = format!("{stem}{n}");
         let body = json!({ "name": format!("Bench {prefix}"), "prefix": prefix, "taxId": "900000000-1", "adminPassword": admin_password });
         let t0 = Instant::now();
@@ -216,8 +224,9 @@ async fn provision(
     }
     let (count, seconds) = (created.len(), started.elapsed().as_secs_f64());
     let (p50, p99, max) = (millis_at(&times, 0.5), millis_at(&times, 0.99), times.max() as f64 / 1000.0);
+    let paced = if pause.is_zero() { String::new() } else { format!(", each {} ms after the last", pause.as_millis()) };
     println!(
-        "provisioned {count} companies in {seconds:.1} s, {concurrency} at a time: per company p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms"
+        "provisioned {count} companies in {seconds:.1} s, {concurrency} at a time{paced}: per company p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms"
     );
 
     let logins_started = Instant::now();
