@@ -191,10 +191,13 @@ pub async fn delete_company_row(client: &Client, id: i64) -> Result<(), tokio_po
     Ok(())
 }
 
-/// Opens every table of the transaction's schema, with its indexes and TOAST table.
-const OPEN_TABLES_SQL: &str =
-    "select count(pg_total_relation_size(oid)) from pg_class where relnamespace = current_schema()::text::regnamespace \
-     and relkind = 'r'";
+/// Opens every table of the transaction's schema, with its indexes and TOAST table: found as
+/// [`SCHEMA_SIZE_SQL`] finds them, through the index on the namespace's dependencies (`pg_class`
+/// has none on `relnamespace`, and holds some hundred rows a company).
+const OPEN_TABLES_SQL: &str = "select count(pg_total_relation_size(c.oid)) \
+     from pg_catalog.pg_depend d join pg_catalog.pg_class c on c.oid = d.objid \
+     where d.refclassid = 'pg_catalog.pg_namespace'::regclass and d.refobjid = to_regnamespace(current_schema())::oid \
+       and d.classid = 'pg_catalog.pg_class'::regclass and c.relkind = 'r'";
 
 /// Builds a new company's schema, as a copy of the tenant template when there is one (one round
 /// trip, one transaction) or else by its migrations, then its `admin` account (once the
