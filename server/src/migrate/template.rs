@@ -193,14 +193,15 @@ pub async fn read(client: &Client, version: i32) -> anyhow::Result<Template> {
     statements.extend(owned.iter().map(|r| r.get::<_, String>(0)));
 
     // The template's rows (the default settings, the migration history), as they are now, and
-    // where each sequence stands. A column whose default is the time (`now()`) takes it anew.
+    // where each sequence stands. A column whose default is the time (`now()`) takes it anew
+    // (`restamp`), after the copy.
     let mut restamp = Vec::new();
     for table in &tables {
         let oid: u32 = table.get("oid");
         let name: String = table.get("relname");
         let row = client
             .query_one(
-                "select string_agg(quote_ident(a.attname), ', ' order by a.attnum) filter (where not a.timed), \
+                "select string_agg(quote_ident(a.attname), ', ' order by a.attnum), \
                    string_agg(quote_ident(a.attname) || ' = default', ', ' order by a.attnum) filter (where a.timed) \
                  from (select a.attname, a.attnum, coalesce(pg_get_expr(d.adbin, d.adrelid), '') \
                          ~* '(now\\(\\)|current_|timestamp\\(\\))' as timed \

@@ -148,14 +148,15 @@ pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> A
     store::lock_company(&client, company.id).await?;
 
     // A spare schema made ahead from the template if one is ready, else an empty one.
-    let made = match &template {
-        Some(template) => spares::take(&client, &new.prefix, template.version).await,
-        None => Ok(false),
-    };
-    let made = match made {
-        Ok(false) => store::create_schema(&client, &new.prefix).await.map(|()| false),
-        taken => taken,
-    };
+    let made = async {
+        if let Some(template) = &template {
+            if spares::take(&client, &new.prefix, template.version).await? {
+                return Ok(true);
+            }
+        }
+        store::create_schema(&client, &new.prefix).await.map(|()| false)
+    }
+    .await;
     let from_spare = match made {
         Ok(from_spare) => from_spare,
         Err(err) => {

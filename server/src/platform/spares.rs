@@ -21,7 +21,7 @@ use crate::migrate::template::Template;
 use crate::state::AppState;
 
 /// Spare schemas' names start with this; no company's schema (`tenant_<prefix>`) can.
-pub const SPARE_SCHEMA_PREFIX: &str = "loyalty_spare_";
+const SPARE_SCHEMA_PREFIX: &str = "loyalty_spare_";
 
 /// Held by the process that is filling, for as long as its connection lasts.
 const FILLER_LOCK_SQL: &str = "select pg_try_advisory_lock(hashtextextended('loyalty-spare-schemas', 0))";

@@ -191,14 +191,6 @@ pub async fn delete_company_row(client: &Client, id: i64) -> Result<(), tokio_po
     Ok(())
 }
 
-/// Opens every table of the transaction's schema, with its indexes and TOAST table: found as
-/// [`SCHEMA_SIZE_SQL`] finds them, through the index on the namespace's dependencies (`pg_class`
-/// has none on `relnamespace`, and holds some hundred rows a company).
-const OPEN_TABLES_SQL: &str = "select count(pg_total_relation_size(c.oid)) \
-     from pg_catalog.pg_depend d join pg_catalog.pg_class c on c.oid = d.objid \
-     where d.refclassid = 'pg_catalog.pg_namespace'::regclass and d.refobjid = to_regnamespace(current_schema())::oid \
-       and d.classid = 'pg_catalog.pg_class'::regclass and c.relkind = 'r'";
-
 /// Builds a new company's schema, as a copy of the tenant template when there is one (one round
 /// trip, one transaction) or else by its migrations, then its `admin` account (once the
 /// password's hash is ready). A schema that was a spare (`template`'s `true`) is the copy
@@ -221,7 +213,9 @@ pub async fn provision(
             client.batch_execute(&format!("begin; {script}")).await?;
             // While the password's hash is computed, this backend opens each of the schema's
             // tables once, so that the company's first figures read them from its catalog cache.
-            let (opened, password_hash) = tokio::join!(client.query_one(OPEN_TABLES_SQL, &[]), password_hash);
+            // Measuring the schema's size does that, through the index on its dependencies.
+            let open_tables = SCHEMA_SIZE_SQL.replace("$2", "current_schema()");
+            let (opened, password_hash) = tokio::join!(client.query_one(&open_tables, &[]), password_hash);
             opened?;
             let password_hash = password_hash??;
             tenant::users::insert_admin(client, &password_hash).await?;
