@@ -131,6 +131,14 @@ impl Pools {
         })
     }
 
+    /// One connection of its own, opened when first asked for and closed when dropped, for a
+    /// background pass over many companies ([`walk_lanes`]): each company it meets leaves its
+    /// statements and catalog entries in that backend, which the request pool's backends are
+    /// thereby spared.
+    pub fn single(db: &DbConfig) -> anyhow::Result<Self> {
+        Self::new(&DbConfig { pool_size: 1, ..db.clone() })
+    }
+
     /// Whether the database is a Citus coordinator (false until a connection was opened).
     pub fn citus(&self) -> bool {
         self.citus.get().copied().unwrap_or(false)
@@ -233,6 +241,19 @@ fn home(prefix: &Prefix, connections: usize) -> usize {
         .bytes()
         .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
     (hash % connections as u64) as usize
+}
+
+/// Companies a background pass serves on one connection before closing it: a backend keeps the
+/// statements and catalog entries of every schema it met (about 1 MB a company: docs/performance.md,
+/// "Ten thousand companies"), so none is kept for thousands.
+pub const COMPANIES_PER_PASS_CONNECTION: usize = 250;
+
+/// Splits a background pass's companies into the lanes it runs `concurrency` at a time, one
+/// connection each: as many lanes as `concurrency` while they are few, lanes of at most
+/// [`COMPANIES_PER_PASS_CONNECTION`] when they are many. Order is kept within a lane.
+pub fn walk_lanes<T: Clone>(companies: &[T], concurrency: usize) -> Vec<Vec<T>> {
+    let lane = companies.len().div_ceil(concurrency.max(1)).clamp(1, COMPANIES_PER_PASS_CONNECTION);
+    companies.chunks(lane).map(<[T]>::to_vec).collect()
 }
 
 /// A connection of its own, outside the pool, for schema work (migrations, provisioning).
@@ -450,6 +471,19 @@ mod tests {
         }
         assert!(counts.iter().all(|&c| (40..=85).contains(&c)), "{counts:?}");
         assert!(prefixes.iter().all(|p| home(p, 1) == 0));
+    }
+
+    #[test]
+    fn a_pass_runs_few_companies_side_by_side_and_many_in_lanes_of_bounded_length() {
+        let lanes = |n: usize, concurrency| walk_lanes(&(0..n).collect::<Vec<_>>(), concurrency);
+        assert!(lanes(0, 4).is_empty());
+        assert_eq!(lanes(2, 4), vec![vec![0], vec![1]]);
+        assert_eq!(lanes(10, 4), vec![vec![0, 1, 2], vec![3, 4, 5], vec![6, 7, 8], vec![9]]);
+        let many = lanes(10_000, 4);
+        assert_eq!(many.len(), 40);
+        assert!(many.iter().all(|lane| lane.len() == COMPANIES_PER_PASS_CONNECTION));
+        assert_eq!(many.concat(), (0..10_000).collect::<Vec<_>>());
+        assert_eq!(lanes(3, 0), vec![vec![0, 1, 2]]);
     }
 
     #[test]

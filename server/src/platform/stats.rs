@@ -26,9 +26,6 @@ use crate::state::AppState;
 pub const STATS_MAX_AGE: StdDuration = StdDuration::from_secs(23 * 3600);
 /// Companies whose figures are computed at once.
 const REFRESH_CONCURRENCY: usize = 4;
-/// Companies computed on one connection before it is closed: each schema read leaves its
-/// catalog entries in the connection's backend, so a backend is never kept for thousands.
-const COMPANIES_PER_CONNECTION: usize = 250;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(list_company_stats)).routes(routes!(refresh_company_stats))
@@ -124,7 +121,9 @@ pub async fn refresh(state: &AppState, max_age: Option<StdDuration>, now: DateTi
     };
     let mut summary = StatsRefresh { companies: due.len(), ..StatsRefresh::default() };
     let url = state.config.db.url.expose();
-    let mut chunks = futures::stream::iter(due.chunks(COMPANIES_PER_CONNECTION).map(<[_]>::to_vec))
+    // Each lane on a connection of its own, closed after it: a schema read leaves its catalog
+    // entries in the backend, so none is kept for thousands (`db::walk_lanes`).
+    let mut chunks = futures::stream::iter(db::walk_lanes(&due, REFRESH_CONCURRENCY))
         .map(|chunk| refresh_chunk(url, chunk, now))
         .buffer_unordered(REFRESH_CONCURRENCY);
     while let Some((refreshed, failed)) = chunks.next().await {

@@ -22,7 +22,7 @@ use super::store::{self, NewTransaction};
 use super::{idempotency, suppression, Kind, SYSTEM_USER};
 use crate::db::{self, Conn, TenantTx};
 use crate::domain::Prefix;
-use crate::error::{AppResult, Lang, Msg, Params};
+use crate::error::{AppError, AppResult, Lang, Msg, Params};
 use crate::extract::Json;
 use crate::session::Tenant;
 use crate::state::AppState;
@@ -230,13 +230,14 @@ pub async fn run_daily_for_all(state: &AppState, now: DateTime<Utc>) -> AppResul
         db::active_prefixes(&**conn).await?
     };
     let mut summary = DailySummary { companies: prefixes.len(), ..DailySummary::default() };
-    let mut runs = futures::stream::iter(prefixes)
-        .map(|prefix| async move {
-            let outcome = run_daily(&state.pool, &prefix, now).await;
-            (prefix, outcome)
-        })
+    let mut lanes = futures::stream::iter(db::walk_lanes(&prefixes, DAILY_CONCURRENCY))
+        .map(|lane| run_daily_lane(state, lane, now))
         .buffer_unordered(DAILY_CONCURRENCY);
-    while let Some((prefix, outcome)) = runs.next().await {
+    let mut runs = Vec::new();
+    while let Some(lane) = lanes.next().await {
+        runs.extend(lane);
+    }
+    for (prefix, outcome) in runs {
         match outcome {
             Ok(Some(expired)) => {
                 summary.ran += 1;
@@ -257,6 +258,30 @@ pub async fn run_daily_for_all(state: &AppState, now: DateTime<Utc>) -> AppResul
         Err(err) => tracing::error!(error = ?err, "computing the companies' figures failed"),
     }
     Ok(summary)
+}
+
+/// The daily runs of some companies one after another, on a connection of their own rather than
+/// the request pool's: the pass meets every company each hour, and a pooled backend would keep
+/// each one's statements and catalog entries (`db::walk_lanes`).
+async fn run_daily_lane(
+    state: &AppState,
+    prefixes: Vec<Prefix>,
+    now: DateTime<Utc>,
+) -> Vec<(Prefix, AppResult<Option<Expired>>)> {
+    let lane = match db::Pools::single(&state.config.db) {
+        Ok(lane) => lane,
+        Err(err) => {
+            tracing::error!(error = ?err, "could not open a connection for the daily job");
+            let failed = || Err(AppError::internal(anyhow::anyhow!("no connection for the daily job")));
+            return prefixes.into_iter().map(|prefix| (prefix, failed())).collect();
+        }
+    };
+    let mut outcomes = Vec::with_capacity(prefixes.len());
+    for prefix in prefixes {
+        let outcome = run_daily(&lane, &prefix, now).await;
+        outcomes.push((prefix, outcome));
+    }
+    outcomes
 }
 
 /// Starts the daily expiration job: `first_check_after` start-up and then every hour it runs

@@ -5,7 +5,7 @@ use loyalty::points::expiration::{run_daily, run_daily_for_all};
 use loyalty::points::store;
 
 use super::support::*;
-use crate::helpers::spawn_app;
+use crate::helpers::{spawn_app, spawn_app_with_pool};
 
 #[tokio::test]
 async fn the_daily_job_runs_each_company_once_a_day_even_when_two_processes_start_it_together() {
@@ -56,6 +56,36 @@ async fn the_daily_job_runs_each_company_once_a_day_even_when_two_processes_star
     assert_eq!((next_day.ran, next_day.points), (2, 0));
     assert_ledger_consistent(&app, &acme).await;
     assert_ledger_consistent(&app, &globex).await;
+}
+
+#[tokio::test]
+async fn the_daily_job_runs_on_connections_of_its_own_and_leaves_the_request_pool_as_it_was() {
+    let app = spawn_app_with_pool(1).await;
+    let acme = shop(&app, "acme").await;
+    with_fifo_after_30_days(&app, &acme).await;
+    let now = bogota(2025, 6, 15, 1, 0);
+    let ana = add_customer(&app, &acme, "1", None).await;
+    Clock::new(&app, &acme).await.earn(ana, 10_000, now - Duration::days(31)).await;
+
+    let summary = run_daily_for_all(&app.state, now).await.unwrap();
+    assert_eq!((summary.ran, summary.points, summary.failed), (1, 100, 0));
+    assert_eq!(balance(&app, &acme, ana).await, 0);
+
+    // The pool's one connection served the sale, and none of the job's statements: a pass over
+    // every company each hour would leave each one's in the backends that serve the tills.
+    let pooled = app.state.pool.get().await.unwrap();
+    let prepared = pooled
+        .query_one(
+            "select count(*) filter (where statement ~ 'insert into transactions'), \
+                    count(*) filter (where statement ~ 'expiration_runs') \
+             from pg_prepared_statements where statement !~ 'pg_prepared_statements'",
+            &[],
+        )
+        .await
+        .unwrap();
+    let (sales, daily): (i64, i64) = (prepared.get(0), prepared.get(1));
+    assert!(sales > 0, "the pooled connection is the one that served the company");
+    assert_eq!(daily, 0, "the daily job prepared its statements on a pooled connection");
 }
 
 #[tokio::test]
