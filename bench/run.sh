@@ -155,8 +155,16 @@ bench_admin_password=bench-admin-pass-1
 tokens=$out/tokens.tsv
 : >"$tokens"
 
+# In slices of SEED_SLICE companies, each in a session of its own and two at a time: a backend
+# keeps the catalog entries of every schema it met, and one session for 10,000 companies held
+# gigabytes of them and read the catalogs from disk.
+SEED_SLICE=500
 seed_customers() {
-  psql "$admin_url" -q -v ON_ERROR_STOP=1 -c "set bench.customers = $1" -f bench/sql/seed-customers.sql
+  local companies
+  companies=$(psql "$admin_url" -Atc "select count(*) from platform.companies where prefix ~ '^b[0-9]+$' and state = 'active'")
+  seq 0 "$SEED_SLICE" "$((companies - 1))" | xargs -P 2 -I{} psql "$admin_url" -q -v ON_ERROR_STOP=1 \
+    -c "set bench.customers = $1" -c "set bench.skip = {}" -c "set bench.slice = $SEED_SLICE" \
+    -f bench/sql/seed-customers.sql
 }
 
 pgbench_bin=$(command -v pgbench || ls -d /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1)
