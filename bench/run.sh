@@ -239,7 +239,7 @@ fi
 if phase throughput && phase scale; then
 step "3. tenant scale: provisioning companies $((TENANTS + 1)) to $SCALE_TENANTS through the API, $PROVISION_CONCURRENCY at a time"
 provision_out=$("$bench" --base "$base" provision --super-user root --stem b --from "$((TENANTS + 1))" --to "$SCALE_TENANTS" \
-  --concurrency "$PROVISION_CONCURRENCY" --tokens-out "$tokens")
+  --concurrency "$PROVISION_CONCURRENCY" --login-concurrency 4 --tokens-out "$tokens")
 grep -v '^RESULT' <<<"$provision_out" | sed 's/^/   /' | tee -a "$results"
 per_company=$(( CUSTOMERS * TENANTS / SCALE_TENANTS ))
 [ "$per_company" -ge 1 ] || per_company=1
