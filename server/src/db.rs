@@ -352,6 +352,32 @@ impl TenantTx {
         conn.prepare_cached(&format!("{}{sql}", self.tag)).await
     }
 
+    /// Plans this company's statements `sqls`, prepared on this connection already
+    /// ([`prepare_cached`](Self::prepare_cached)), without running them (`explain execute` with
+    /// null parameters): their plans are then kept if [`keep_plans`](Self::keep_plans) holds,
+    /// and the company's catalog entries are read.
+    pub async fn plan_prepared(&self, sqls: &[&str]) -> AppResult<()> {
+        let texts: Vec<String> = sqls.iter().map(|sql| format!("{}{sql}", self.tag)).collect();
+        let rows = self
+            .query(
+                "select name, coalesce(cardinality(parameter_types), 0) from pg_prepared_statements \
+                 where statement = any($1)",
+                &[&texts],
+            )
+            .await?;
+        let explains: String = rows
+            .iter()
+            .map(|row| {
+                let (name, params): (String, i32) = (row.get(0), row.get(1));
+                let nulls = vec!["null"; params.max(0) as usize].join(", ");
+                let arguments = if nulls.is_empty() { String::new() } else { format!("({nulls})") };
+                format!("explain execute {}{arguments};", quote_ident(&name))
+            })
+            .collect();
+        self.batch_execute(&explains).await?;
+        Ok(())
+    }
+
     /// Lets the statements run after it in this transaction keep one plan for every execution,
     /// made the first time, instead of being planned at each (the pool's default). For
     /// statements that find rows by key, whose best plan does not depend on the values; not

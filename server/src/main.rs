@@ -190,6 +190,10 @@ struct ServeArgs {
     /// of building it (docs/architecture.md); 0 builds each when asked.
     #[arg(long, env = "SPARE_SCHEMAS", default_value_t = 4)]
     spare_schemas: usize,
+    /// Seconds at most that start-up spends, before it listens, preparing the companies' sale
+    /// statements on their connections, the most recently active first (0: none).
+    #[arg(long, env = "WARM_UP_SECS", default_value_t = 15)]
+    warm_up_secs: u64,
     /// Seconds after start-up before the daily expiration job first looks for due companies
     /// (then it looks every hour).
     #[arg(long, env = "EXPIRATION_FIRST_CHECK_SECS",
@@ -304,6 +308,10 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let _daily_expiration = loyalty::points::expiration::spawn_daily(state.clone(), first_check);
     let _webhook_worker = loyalty::webhooks::worker::spawn(state.clone());
     let _spare_schemas = platform::spares::spawn(state.clone(), args.spare_schemas);
+    match loyalty::points::warm::warm_up(&state, Duration::from_secs(args.warm_up_secs)).await {
+        Ok(w) => tracing::info!(companies = w.companies, warmed = w.warmed, failed = w.failed, "connections warmed"),
+        Err(err) => tracing::warn!(error = ?err, "could not warm the connections"),
+    }
     let listener =
         tokio::net::TcpListener::bind(args.bind_addr).await.with_context(|| format!("binding {}", args.bind_addr))?;
     tracing::info!(addr = %args.bind_addr, "serving");

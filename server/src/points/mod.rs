@@ -39,6 +39,7 @@ pub mod suppression;
 pub mod transactions;
 pub mod velocity;
 pub mod void;
+pub mod warm;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -28,6 +28,8 @@ use crate::state::AppState;
 pub mod hs256;
 mod store;
 
+pub use store::{ACTIVE_COMPANY_CHECK, USER_CHECK};
+
 pub const SUPER_ADMIN_ROLE: &str = "super_admin";
 
 // ---------------------------------------------------------------------------------------------

@@ -8,9 +8,9 @@ use crate::domain::Prefix;
 use crate::error::AppResult;
 
 /// Every company request's checks: the company is active under this prefix, and the user's row.
-const ACTIVE_COMPANY_CHECK: &str =
+pub const ACTIVE_COMPANY_CHECK: &str =
     "select 1 from platform.companies where id = $1 and prefix = $2 and state = 'active'";
-const USER_CHECK: &str = "select username, role, pos_id, is_active, session_version from users where id = $1";
+pub const USER_CHECK: &str = "select username, role, pos_id, is_active, session_version from users where id = $1";
 
 /// A company user's row as every request checks it.
 pub struct UserCheck {

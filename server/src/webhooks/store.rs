@@ -116,6 +116,11 @@ pub async fn resend(conn: &Conn, endpoint_id: i64, id: i64) -> AppResult<Option<
     Ok(conn.query_opt(&stmt, &[&id, &endpoint_id]).await?.as_ref().map(delivery))
 }
 
+/// An event's deliveries, one per endpoint that takes it; every sale runs it (`points::warm`).
+pub const ENQUEUE: &str = "insert into webhook_deliveries (endpoint_id, message_id, event_type, payload) \
+    select id, $1, $2, $3 from webhook_endpoints \
+    where $2 = any (events) and ($4::integer is null or expiring_days = $4)";
+
 /// Writes one message to the outbox of every endpoint that takes `event` (and, with
 /// `expiring_days`, only those that announce expirations that many days ahead), and when it
 /// wrote any, names the company in the platform's pending list, in the caller's transaction. Two
@@ -131,13 +136,7 @@ pub async fn enqueue(
     payload: &Value,
     expiring_days: Option<i32>,
 ) -> AppResult<()> {
-    let stmt = conn
-        .prepare_cached(
-            "insert into webhook_deliveries (endpoint_id, message_id, event_type, payload) \
-             select id, $1, $2, $3 from webhook_endpoints \
-             where $2 = any (events) and ($4::integer is null or expiring_days = $4)",
-        )
-        .await?;
+    let stmt = conn.prepare_cached(ENQUEUE).await?;
     let written = conn.execute(&stmt, &[&message_id, &event.as_str(), payload, &expiring_days]).await?;
     if written > 0 {
         ring(conn, prefix).await?;

@@ -6,6 +6,12 @@ use tracing::instrument;
 use crate::db::Conn;
 use crate::error::AppResult;
 
+/// The statements every sale runs (`points::warm`).
+pub const CLAIM_KEY: &str = "insert into idempotency_keys (key, user_id, operation, request_hash, status, response) \
+    values ($1, $2, $3, encode(sha256(convert_to($4, 'UTF8')), 'hex'), 0, 'null'::jsonb) \
+    on conflict (key) do nothing";
+pub const SAVE_ANSWER: &str = "update idempotency_keys set status = $2, response = $3 where key = $1";
+
 /// Claims an idempotency key for this request. `true`: the key is new and now held by this
 /// transaction. `false`: it was used before (a concurrent holder has committed by then, since
 /// the insert waits on the key's unique index until the other transaction ends).
@@ -17,13 +23,7 @@ pub async fn claim_idempotency_key(
     operation: &str,
     request: &str,
 ) -> AppResult<bool> {
-    let stmt = conn
-        .prepare_cached(
-            "insert into idempotency_keys (key, user_id, operation, request_hash, status, response) \
-             values ($1, $2, $3, encode(sha256(convert_to($4, 'UTF8')), 'hex'), 0, 'null'::jsonb) \
-             on conflict (key) do nothing",
-        )
-        .await?;
+    let stmt = conn.prepare_cached(CLAIM_KEY).await?;
     Ok(conn.execute(&stmt, &[&key, &user_id, &operation, &request]).await? == 1)
 }
 
@@ -61,7 +61,7 @@ pub async fn stored_answer(
 
 #[instrument(level = "debug", skip(conn, response))]
 pub async fn save_answer(conn: &Conn, key: &str, status: i16, response: &serde_json::Value) -> AppResult<()> {
-    let stmt = conn.prepare_cached("update idempotency_keys set status = $2, response = $3 where key = $1").await?;
+    let stmt = conn.prepare_cached(SAVE_ANSWER).await?;
     conn.execute(&stmt, &[&key, &status, response]).await?;
     Ok(())
 }

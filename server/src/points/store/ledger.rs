@@ -101,27 +101,26 @@ pub struct Inserted {
     pub product_name: Option<String>,
 }
 
+/// The ledger row of a posting, the closed days' figures it changes dropped (`points::warm`).
+pub const INSERT_TRANSACTION: &str = "with stale as (delete from daily_figures \
+        where day >= ($1 at time zone (select time_zone from settings))::date), \
+    inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
+        cashier_username, pos_id, description, invoice_amount, redeemed_value, invoice_reference, \
+        product_id, original_transaction_id, invoice_key, balance_before, balance_after) \
+        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+            case when $2 = 'accreditation' then upper($11) end, $14::bigint, $14::bigint + $3::bigint) \
+        on conflict (invoice_key) where not is_voided do nothing \
+        returning id, created_at, pos_id, product_id) \
+    select i.id, i.created_at, p.name as pos_name, pr.name as product_name \
+    from inserted i left join points_of_sale p on p.id = i.pos_id \
+    left join products pr on pr.id = i.product_id";
+
 /// Writes a ledger row. An accreditation whose invoice reference an active accreditation already
 /// holds is refused with a 409 naming that one (the unique index `transactions_invoice_key`
 /// decides, so two tills racing with one invoice cannot both credit it).
 #[instrument(level = "debug", skip_all, fields(kind = row.kind.as_str(), customer = row.customer_id, points = row.points))]
 pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<Inserted> {
-    let stmt = conn
-        .prepare_cached(
-            "with stale as (delete from daily_figures \
-                 where day >= ($1 at time zone (select time_zone from settings))::date), \
-             inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
-                 cashier_username, pos_id, description, invoice_amount, redeemed_value, invoice_reference, \
-                 product_id, original_transaction_id, invoice_key, balance_before, balance_after) \
-                 values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-                     case when $2 = 'accreditation' then upper($11) end, $14::bigint, $14::bigint + $3::bigint) \
-                 on conflict (invoice_key) where not is_voided do nothing \
-                 returning id, created_at, pos_id, product_id) \
-             select i.id, i.created_at, p.name as pos_name, pr.name as product_name \
-             from inserted i left join points_of_sale p on p.id = i.pos_id \
-             left join products pr on pr.id = i.product_id",
-        )
-        .await?;
+    let stmt = conn.prepare_cached(INSERT_TRANSACTION).await?;
     let inserted = conn
         .query_opt(
             &stmt,

@@ -3,8 +3,8 @@
 //! company's schema) and never commit.
 //!
 //! One file per concern; callers use the names re-exported here (`store::lock_customer`). The
-//! `pub` statement constants are those that accredit and redeem prepare together in one round
-//! trip ([`crate::db::pipeline`]).
+//! `pub` statement constants are those of a sale: prepared together in one round trip
+//! ([`crate::db::pipeline`]), and at start-up ([`crate::points::warm`]).
 
 mod alerts;
 mod approvers;
@@ -40,11 +40,12 @@ pub use expiration::{
     inactive_customers_with_points, insert_expiration_run, lock_expiration,
 };
 pub use idempotency::{
-    claim_idempotency_key, delete_idempotency_keys_before, save_answer, stored_answer, StoredAnswer,
+    claim_idempotency_key, delete_idempotency_keys_before, save_answer, stored_answer, StoredAnswer, CLAIM_KEY,
+    SAVE_ANSWER,
 };
 pub use ledger::{
     all_transactions, insert_transaction, lock_void_target, mark_voided, returns_of, void_target, Inserted,
-    NewTransaction, VoidTarget,
+    NewTransaction, VoidTarget, INSERT_TRANSACTION,
 };
 pub use products::{product, RedeemableProduct, PRODUCT};
 pub use report::{

@@ -11,3 +11,4 @@ mod returns;
 pub mod support;
 mod velocity;
 mod void;
+mod warm;
