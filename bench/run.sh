@@ -112,12 +112,12 @@ http_port=$(free_port 18400)
 base="http://127.0.0.1:$http_port"
 jwt_secret="bench-$(date +%s%N)-secret-0123456789abcdef"
 # Starts the server (again, after a restart: the same secret, so the tokens stay good) and waits
-# until it is ready.
+# until it is ready: it listens once it has warmed its connections (WARM_UP_SECS, 15 s at most).
 start_server() {
   DATABASE_URL="$app_url" JWT_SECRET="$jwt_secret" BIND_ADDR="127.0.0.1:$http_port" DB_STATEMENTS_PER_CONNECTION="$STATEMENTS" \
     CLIENT_DIR=client/dist RUST_LOG=warn "$loyalty" serve >>"$out/server.log" 2>&1 &
   server_pid=$!
-  for _ in $(seq 100); do
+  for _ in $(seq 600); do
     curl -fs "$base/readyz" >/dev/null 2>&1 && break
     sleep 0.1
   done
@@ -296,7 +296,10 @@ grep -v '^RESULT' <<<"$operator_out" | head -1 | sed 's/^/   an operator at '"$S
 say "   provisioning p50 at an operator's pace (goal < 50 ms): $(field "$(grep '^RESULT' <<<"$operator_out")" p50_ms) ms; in the burst: $(field "$(grep '^RESULT' <<<"$provision_out")" p50_ms) ms"
 
 # A restart: the server's new connections meet every company afresh (statements to prepare,
-# catalog entries to build). The first minute's throughput, in 10-second slices, against step 1.
+# catalog entries to build), the most recently active first before it listens (WARM_UP_SECS),
+# the rest at their first request. The first minute's throughput once ready, in 10-second
+# slices, against step 1; and the minute from the restart, the time before ready counted as
+# serving nothing.
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
 restart_started=$(date +%s.%N)
 start_server
@@ -306,7 +309,8 @@ restart_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_
 slices=$(grep '^  second' <<<"$restart_run" | awk '{ n = int($2 / 10); if (n < 6) ok[n] += $3 } END { for (i = 0; i in ok; i++) printf "%s%.0f", (i ? ", " : ""), ok[i] / 10 }')
 restart_rps=$(field "$(grep '^RESULT' <<<"$restart_run")" rps)
 say "   restart: ready in $ready_seconds s; the first minute over $SCALE_TENANTS companies ${restart_rps}/s, p99 $(field "$(grep '^RESULT' <<<"$restart_run")" p99_ms) ms, $(field "$(grep '^RESULT' <<<"$restart_run")" errors) failed; per 10 s: $slices requests/s"
-say "   RATIO first minute after a restart / $TENANTS-company throughput (goal >= 0.75): $(ratio "$restart_rps" "$server_rps")"
+from_restart_rps=$(grep '^  second' <<<"$restart_run" | awk -v ready="$ready_seconds" '$2 < 60 - ready { ok += $3 } END { printf "%.1f", ok / 60 }')
+say "   RATIO first minute after a restart / $TENANTS-company throughput (goal >= 0.75): $(ratio "$restart_rps" "$server_rps") once ready; $(ratio "$from_restart_rps" "$server_rps") over the minute from the restart ($from_restart_rps/s)"
 say "   PostgreSQL memory of the server's connections after that minute: $(backend_memory)"
 
 fi
