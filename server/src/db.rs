@@ -357,6 +357,7 @@ impl TenantTx {
     /// null parameters): their plans are then kept if [`keep_plans`](Self::keep_plans) holds,
     /// and the company's catalog entries are read.
     pub async fn plan_prepared(&self, sqls: &[&str]) -> AppResult<()> {
+        // The statements' names come from the backend: tokio-postgres keeps them to itself.
         let texts: Vec<String> = sqls.iter().map(|sql| format!("{}{sql}", self.tag)).collect();
         let rows = self
             .query(

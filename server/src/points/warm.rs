@@ -1,5 +1,5 @@
 //! Warming the request pool at start-up: each company's sale statements prepared and planned on
-//! its home connection before the server takes requests.
+//! the connection its requests use before the server takes requests.
 //!
 //! A backend that meets a company for the first time prepares its statements, plans them and
 //! reads the company's catalog entries: about 5 ms of PostgreSQL's CPU a company, which made the
