@@ -307,11 +307,12 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let first_check = Duration::from_secs(args.expiration_first_check_secs);
     let _daily_expiration = loyalty::points::expiration::spawn_daily(state.clone(), first_check);
     let _webhook_worker = loyalty::webhooks::worker::spawn(state.clone());
-    let _spare_schemas = platform::spares::spawn(state.clone(), args.spare_schemas);
     match loyalty::points::warm::warm_up(&state, Duration::from_secs(args.warm_up_secs)).await {
         Ok(w) => tracing::info!(companies = w.companies, warmed = w.warmed, failed = w.failed, "connections warmed"),
         Err(err) => tracing::warn!(error = ?err, "could not warm the connections"),
     }
+    // After the warm-up, whose two cores its DDL would share; its first check is at once.
+    let _spare_schemas = platform::spares::spawn(state.clone(), args.spare_schemas, platform::spares::CHECK_EVERY);
     let listener =
         tokio::net::TcpListener::bind(args.bind_addr).await.with_context(|| format!("binding {}", args.bind_addr))?;
     tracing::info!(addr = %args.bind_addr, "serving");

@@ -6,11 +6,15 @@
 //! A spare is the schema `loyalty_spare_<id>` and its row in `platform.spare_schemas`, made and
 //! dropped together in one transaction. A company takes the oldest spare at the template's
 //! version: its transaction deletes the row (`for update skip locked`, so two companies never
-//! take the same one) and renames the schema. After every company created, the process's filler
-//! makes spares until there are `SPARE_SCHEMAS` (`loyalty serve --spare-schemas`); one process
-//! fills at a time (an advisory lock), on a connection of its own. Spares at another version (a
-//! migration came since) are never taken and are dropped by the next filling. A platform that
-//! never creates a company never makes a spare.
+//! take the same one) and renames the schema. The process's filler makes spares until there are
+//! `SPARE_SCHEMAS` (`loyalty serve --spare-schemas`) after every company created, and also when
+//! the process starts and every [`CHECK_EVERY`], so that the spares are ready before the next
+//! company is asked for, an upgrade's first ones too; one process fills at a time (an advisory
+//! lock), on a connection of its own. Spares at another version (a migration came since) are
+//! never taken, and are dropped once the filling has made the new ones. A platform that has no
+//! company and no spare yet makes none.
+
+use std::time::Duration;
 
 use tokio_postgres::Client;
 use tracing::instrument;
@@ -26,12 +30,21 @@ const SPARE_SCHEMA_PREFIX: &str = "loyalty_spare_";
 /// Held by the process that is filling, for as long as its connection lasts.
 const FILLER_LOCK_SQL: &str = "select pg_try_advisory_lock(hashtextextended('loyalty-spare-schemas', 0))";
 
-/// Starts the process's filler: each time a company was created, it drops the spares at
-/// another version than the template's and makes spares until there are `count`.
-pub fn spawn(state: AppState, count: usize) -> tokio::task::JoinHandle<()> {
+/// How often the filler looks without being asked.
+pub const CHECK_EVERY: Duration = Duration::from_secs(300);
+
+/// Starts the process's filler: at once, every `check_every` and each time a company was
+/// created, it makes spares at the template's version until there are `count`, then drops the
+/// spares at another version.
+pub fn spawn(state: AppState, count: usize, check_every: Duration) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
+        let mut check = tokio::time::interval(check_every);
+        check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            state.spares_wanted.notified().await;
+            tokio::select! {
+                () = state.spares_wanted.notified() => {}
+                _ = check.tick() => {}
+            }
             match fill(&state, count).await {
                 Ok(made) => tracing::debug!(made, "spare schemas made"),
                 Err(err) => tracing::warn!(error = ?err, "could not make spare schemas"),
@@ -45,17 +58,39 @@ fn schema(id: i64) -> String {
     format!("{SPARE_SCHEMA_PREFIX}{id}")
 }
 
-/// Drops the spares at another version than the template's (all of them when companies are made
-/// by migrating), then makes spares until there are `count`; answers how many it made. Another
-/// process filling at the same time is left to it. On an error the connection closes, and with
-/// it the transaction and the lock.
+/// Makes spares at the template's version until there are `count`, then drops the spares at
+/// another version (all of them when companies are made by migrating); answers how many it made.
+/// Nothing on a platform without a company or a spare. Another process filling at the same time
+/// is left to it. On an error the connection closes, and with it the transaction and the lock.
 #[instrument(level = "debug", skip(state))]
 async fn fill(state: &AppState, count: usize) -> anyhow::Result<usize> {
-    let template = state.tenant_template().await?;
     let client = db::connect_dedicated(state.config.db.url.expose()).await?;
-    if !client.query_one(FILLER_LOCK_SQL, &[]).await?.get::<_, bool>(0) {
+    let in_use: bool = client
+        .query_one(
+            "select exists (select 1 from platform.companies) or exists (select 1 from platform.spare_schemas)",
+            &[],
+        )
+        .await?
+        .get(0);
+    if !in_use || !client.query_one(FILLER_LOCK_SQL, &[]).await?.get::<_, bool>(0) {
         return Ok(0);
     }
+    let template = state.tenant_template().await?;
+    let made = match &template {
+        Some(template) => {
+            let ready: i64 = client
+                .query_one("select count(*) from platform.spare_schemas where version = $1", &[&template.version])
+                .await?
+                .get(0);
+            let missing = count.saturating_sub(usize::try_from(ready).unwrap_or(usize::MAX));
+            for _ in 0..missing {
+                make(&client, template).await?;
+            }
+            missing
+        }
+        None => 0,
+    };
+    // Only after the new ones: no company can take these.
     let version = template.as_ref().map(|t| t.version);
     let stale = client
         .query("select id from platform.spare_schemas where version is distinct from $1 order by id", &[&version])
@@ -69,16 +104,7 @@ async fn fill(state: &AppState, count: usize) -> anyhow::Result<usize> {
         }
         client.batch_execute("commit").await?;
     }
-    let Some(template) = template else { return Ok(0) };
-    let ready: i64 = client
-        .query_one("select count(*) from platform.spare_schemas where version = $1", &[&template.version])
-        .await?
-        .get(0);
-    let missing = count.saturating_sub(usize::try_from(ready).unwrap_or(usize::MAX));
-    for _ in 0..missing {
-        make(&client, &template).await?;
-    }
-    Ok(missing)
+    Ok(made)
 }
 
 /// Makes one spare: its schema from the template and its row, in one transaction.

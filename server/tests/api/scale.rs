@@ -1,6 +1,9 @@
 //! Many companies on one database: a company's schema copied from the tenant template, the
 //! metrics' cardinality.
 
+use std::time::Duration;
+
+use loyalty::platform::spares::CHECK_EVERY;
 use reqwest::StatusCode;
 use serde_json::json;
 use tokio_postgres::Client;
@@ -170,7 +173,7 @@ async fn schema_oid(app: &TestApp, schema: &str) -> u32 {
 #[tokio::test]
 async fn companies_take_spare_schemas_made_ahead_that_are_what_the_migrations_make() {
     let app = spawn_app().await;
-    loyalty::platform::spares::spawn(app.state.clone(), 2);
+    loyalty::platform::spares::spawn(app.state.clone(), 2, CHECK_EVERY);
     // No company, no spare; the first company is built while asked, then spares are made.
     app.create_company("first").await;
     let spares = spares_when(&app, 2).await;
@@ -228,7 +231,7 @@ async fn companies_take_spare_schemas_made_ahead_that_are_what_the_migrations_ma
 #[tokio::test]
 async fn spares_at_another_migration_are_never_taken_and_are_dropped() {
     let app = spawn_app().await;
-    loyalty::platform::spares::spawn(app.state.clone(), 1);
+    loyalty::platform::spares::spawn(app.state.clone(), 1, CHECK_EVERY);
     app.create_company("first").await;
     let stale = spares_when(&app, 1).await[0];
     let stale_schema = format!("loyalty_spare_{stale}");
@@ -249,6 +252,45 @@ async fn spares_at_another_migration_are_never_taken_and_are_dropped() {
     let version: i32 =
         app.db().await.query_one("select version from platform.spare_schemas", &[]).await.unwrap().get(0);
     assert_eq!(version, loyalty::migrate::latest_tenant_version());
+}
+
+#[tokio::test]
+async fn spares_are_ready_after_a_restart_and_an_upgrade_without_a_company_asked_for() {
+    let app = spawn_app().await;
+    app.create_company("first").await;
+    // A process started on that platform (a state of its own, as after a restart), whose filler
+    // no company creation has woken: it makes the spares at once.
+    let restarted = loyalty::AppState::new(app.state.config.as_ref().clone()).unwrap();
+    loyalty::platform::spares::spawn(restarted, 2, Duration::from_millis(200));
+    let spares = spares_when(&app, 2).await;
+
+    // As if made before an upgrade that brought a migration: the next check makes two at this
+    // build's version, then drops the old ones, with no company asked for.
+    app.sql("update platform.spare_schemas set version = version - 1").await;
+    let latest = loyalty::migrate::latest_tenant_version();
+    let mut now = Vec::new();
+    for _ in 0..200 {
+        now = app.db().await.query("select id, version from platform.spare_schemas order by id", &[]).await.unwrap();
+        if now.len() == 2 && now.iter().all(|r| r.get::<_, i32>(1) == latest) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let ids: Vec<(i64, i32)> = now.iter().map(|r| (r.get(0), r.get(1))).collect();
+    assert!(ids.len() == 2 && ids.iter().all(|(id, v)| *v == latest && !spares.contains(id)), "{ids:?}");
+    for id in spares {
+        assert!(!app.schema_exists(&format!("loyalty_spare_{id}")).await, "the old spare {id} was not dropped");
+    }
+}
+
+#[tokio::test]
+async fn a_platform_without_a_company_makes_no_spare() {
+    let app = spawn_app().await;
+    loyalty::platform::spares::spawn(app.state.clone(), 2, Duration::from_millis(50));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let spares: i64 =
+        app.db().await.query_one("select count(*) from platform.spare_schemas", &[]).await.unwrap().get(0);
+    assert_eq!(spares, 0);
 }
 
 #[tokio::test]
