@@ -293,6 +293,40 @@ async fn a_platform_without_a_company_makes_no_spare() {
     assert_eq!(spares, 0);
 }
 
+/// Each index of a company's schema costs every insert into its table a page and every new
+/// company a sync of its file when the schema is made: none may be one that another index on the
+/// same rows serves as well (the same leading columns in the same order and directions, no
+/// column of its own, not unique).
+#[tokio::test]
+async fn no_index_of_a_company_is_one_another_serves_as_well() {
+    let app = spawn_app().await;
+    app.create_company("lean").await;
+    let redundant: Vec<String> = app
+        .db()
+        .await
+        .query(
+            "select format('%s within %s', a.indexrelid::regclass, b.indexrelid::regclass) \
+             from pg_index a join pg_index b on b.indrelid = a.indrelid and b.indexrelid <> a.indexrelid \
+             join pg_class t on t.oid = a.indrelid \
+             where t.relnamespace = 'tenant_lean'::regnamespace and not a.indisunique \
+               and a.indexprs is null and b.indexprs is null and a.indnatts = a.indnkeyatts \
+               and a.indnkeyatts <= b.indnkeyatts \
+               and pg_get_expr(a.indpred, a.indrelid) is not distinct from pg_get_expr(b.indpred, b.indrelid) \
+               and (string_to_array(a.indkey::text, ' '))[1:a.indnkeyatts] \
+                 = (string_to_array(b.indkey::text, ' '))[1:a.indnkeyatts] \
+               and (string_to_array(a.indoption::text, ' '))[1:a.indnkeyatts] \
+                 = (string_to_array(b.indoption::text, ' '))[1:a.indnkeyatts] \
+             order by 1",
+            &[],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert!(redundant.is_empty(), "{redundant:?}");
+}
+
 #[tokio::test]
 async fn metrics_carry_no_label_per_company_however_many_there_are() {
     let app = spawn_app().await;
