@@ -155,18 +155,9 @@ async fn a_request_is_extended_once_with_a_reason_by_five_or_eight_business_days
         .assert_error(StatusCode::NOT_FOUND, "request not found");
 
     // Every change is in the audit trail, with who made it.
-    let actions: Vec<String> = app
-        .db()
-        .await
-        .query(
-            "select action || ' by ' || actor from tenant_acme.audit_log where entity = 'dataRequest' order by id",
-            &[],
-        )
-        .await
-        .unwrap()
-        .iter()
-        .map(|row| row.get(0))
-        .collect();
+    let actions = app
+        .texts("select action || ' by ' || actor from tenant_acme.audit_log where entity = 'dataRequest' order by id")
+        .await;
     assert_eq!(
         actions,
         [

@@ -386,6 +386,11 @@ impl TestApp {
         self.db().await.query_one(sql, &[]).await.expect(sql).get(0)
     }
 
+    /// The first column of every row `sql` answers, as text.
+    pub async fn texts(&self, sql: &str) -> Vec<String> {
+        self.db().await.query(sql, &[]).await.expect(sql).iter().map(|row| row.get(0)).collect()
+    }
+
     pub async fn schema_exists(&self, schema: &str) -> bool {
         self.db()
             .await

@@ -288,9 +288,7 @@ async fn a_platform_without_a_company_makes_no_spare() {
     let app = spawn_app().await;
     loyalty::platform::spares::spawn(app.state.clone(), 2, Duration::from_millis(50));
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let spares: i64 =
-        app.db().await.query_one("select count(*) from platform.spare_schemas", &[]).await.unwrap().get(0);
-    assert_eq!(spares, 0);
+    assert_eq!(app.count("select count(*) from platform.spare_schemas").await, 0);
 }
 
 /// Each index of a company's schema costs every insert into its table a page and every new
@@ -301,10 +299,8 @@ async fn a_platform_without_a_company_makes_no_spare() {
 async fn no_index_of_a_company_is_one_another_serves_as_well() {
     let app = spawn_app().await;
     app.create_company("lean").await;
-    let redundant: Vec<String> = app
-        .db()
-        .await
-        .query(
+    let redundant = app
+        .texts(
             "select format('%s within %s', a.indexrelid::regclass, b.indexrelid::regclass) \
              from pg_index a join pg_index b on b.indrelid = a.indrelid and b.indexrelid <> a.indexrelid \
              join pg_class t on t.oid = a.indrelid \
@@ -317,13 +313,8 @@ async fn no_index_of_a_company_is_one_another_serves_as_well() {
                and (string_to_array(a.indoption::text, ' '))[1:a.indnkeyatts] \
                  = (string_to_array(b.indoption::text, ' '))[1:a.indnkeyatts] \
              order by 1",
-            &[],
         )
-        .await
-        .unwrap()
-        .iter()
-        .map(|row| row.get(0))
-        .collect();
+        .await;
     assert!(redundant.is_empty(), "{redundant:?}");
 }
 
