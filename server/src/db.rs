@@ -4,6 +4,7 @@
 use std::collections::HashSet;
 use std::future::Future;
 use std::ops::Deref;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -90,6 +91,8 @@ pub struct Pools {
     /// The statements a connection keeps before it drops them all and starts over
     /// (`DB_STATEMENTS_PER_CONNECTION`): each costs its backend about 27 kB with its plan.
     max_statements: usize,
+    /// Requests handed a connection so far, for [`count_statements_now`](Self::count_statements_now).
+    requests: Arc<AtomicUsize>,
     /// How long a request waits for its company's home connection, when many companies are
     /// active, before it takes another connection of the company's window
     /// (`DB_HOME_PATIENCE_MS`): longer than a sale takes, so that sales queue at home, and short
@@ -102,6 +105,14 @@ pub struct Pools {
 
 /// The companies a connection should serve at most, when there are enough connections.
 const COMPANIES_PER_CONNECTION: usize = 4;
+
+/// One request in this many counts its connection's prepared statements against
+/// `DB_STATEMENTS_PER_CONNECTION`. Counting walks the connection's whole statement cache
+/// (deadpool's `size()`): at 10,000 companies some 12,000 statements a connection, and done on
+/// every request it took 40% of the server's CPU (docs/performance.md, "Where a company's
+/// creation goes at 10,000 companies"). A connection may thus pass the cap by the statements of a
+/// few requests before it drops them all.
+pub const COUNT_STATEMENTS_EVERY: usize = 16;
 
 /// How long the set of companies seen is collected before it starts over.
 const ACTIVITY_WINDOW: Duration = Duration::from_secs(10);
@@ -125,6 +136,7 @@ impl Pools {
             conns,
             min_choices: db.min_choices,
             max_statements: db.statements_per_connection,
+            requests: Arc::default(),
             home_patience: db.home_patience,
             activity: Arc::new(Mutex::new(activity)),
             citus,
@@ -166,6 +178,12 @@ impl Pools {
             }
         }
         roomiest((0..choices).map(|i| &self.conns[(first + i) % n])).get().await
+    }
+
+    /// Whether this request counts its connection's prepared statements against the cap: one in
+    /// [`COUNT_STATEMENTS_EVERY`].
+    fn count_statements_now(&self) -> bool {
+        self.requests.fetch_add(1, Ordering::Relaxed).is_multiple_of(COUNT_STATEMENTS_EVERY)
     }
 
     /// Records a request of `prefix`'s company; the number of companies active lately.
@@ -333,7 +351,7 @@ impl TenantTx {
     /// it before anything else, or together with the first statement ([`pipeline`]).
     pub async fn connect(pools: &Pools, prefix: &Prefix) -> AppResult<Self> {
         let conn = pools.get_for(prefix).await?;
-        if conn.statement_cache.size() > pools.max_statements {
+        if pools.count_statements_now() && conn.statement_cache.size() > pools.max_statements {
             conn.statement_cache.clear();
         }
         let tag = format!("/* {} */ ", tenant_schema(prefix));
@@ -452,8 +470,11 @@ pub async fn pipeline<T>(
     requests: impl Future<Output = AppResult<T>>,
 ) -> AppResult<T> {
     futures::future::try_join_all(statements.iter().map(|sql| conn.prepare_cached(sql))).await?;
+    // Counting walks the whole statement cache: in debug builds only.
+    #[cfg(debug_assertions)]
     let prepared = conn.statement_cache.size();
     let output = requests.await;
+    #[cfg(debug_assertions)]
     debug_assert_eq!(conn.statement_cache.size(), prepared, "a pipelined statement was not in `statements`");
     output
 }

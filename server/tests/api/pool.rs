@@ -5,18 +5,22 @@
 use std::time::Duration;
 
 use loyalty::config::{DbConfig, Secret};
-use loyalty::db::Pools;
+use loyalty::db::{Pools, TenantTx, COUNT_STATEMENTS_EVERY};
 use loyalty::domain::Prefix;
 
 /// A request pool of four connections on the test server, waiting `patience` for a busy home.
 fn pools(patience: Duration) -> Pools {
+    sized_pools(4, 4_000, patience)
+}
+
+fn sized_pools(pool_size: usize, statements_per_connection: usize, patience: Duration) -> Pools {
     let url = std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server");
     Pools::new(&DbConfig {
         url: Secret::new(url),
-        pool_size: 4,
+        pool_size,
         min_choices: 2,
         conn_max_age: Duration::from_secs(600),
-        statements_per_connection: 4_000,
+        statements_per_connection,
         home_patience: patience,
     })
     .expect("pool")
@@ -87,4 +91,20 @@ async fn a_company_alone_spreads_over_the_pool_without_waiting() {
     // A patience far longer than the test waits: a company alone must not use it.
     let pools = pools(Duration::from_secs(30));
     served_by_a_neighbour_while_home_is_held(&pools, "shopalone").await;
+}
+
+/// The cap on a connection's prepared statements holds though it is counted only every few
+/// requests: a connection passes it by at most the statements of those requests, then drops them.
+#[tokio::test]
+async fn a_connection_keeps_about_as_many_statements_as_its_cap() {
+    let cap = 5;
+    let pools = sized_pools(1, cap, Duration::from_millis(20));
+    let company = prefix("capped");
+    let mut most = 0;
+    for n in 0..COUNT_STATEMENTS_EVERY * 6 {
+        let tx = TenantTx::connect(&pools, &company).await.expect("connection");
+        tx.prepare_cached(&format!("select {n}")).await.expect("prepared");
+        most = most.max(tx.statement_cache.size());
+    }
+    assert!(most <= cap + COUNT_STATEMENTS_EVERY, "{most} statements kept on a connection capped at {cap}");
 }
