@@ -276,6 +276,7 @@ pub fn walk_lanes<T: Clone>(companies: &[T], concurrency: usize) -> Vec<Vec<T>> 
 
 /// A connection of its own, outside the pool, for schema work (migrations, provisioning).
 /// Dropping the client closes the connection, and with it any session state and advisory lock.
+#[tracing::instrument(level = "debug", skip_all)]
 pub async fn connect_dedicated(url: &str) -> anyhow::Result<tokio_postgres::Client> {
     let cfg = pg_config(url)?;
     let (client, connection) = cfg.connect(NoTls).await.context("connecting to PostgreSQL")?;
