@@ -184,6 +184,8 @@ async fn passwords_tokens_and_secrets_never_reach_the_logs() {
         .env("BIND_ADDR", format!("127.0.0.1:{port}"))
         .env("RUST_LOG", "trace")
         .env("LOG_FORMAT", "json")
+        // Each span's closing line too, with its fields.
+        .env("LOG_SPAN_TIMES", "1")
         .stdout(log.try_clone().unwrap())
         .stderr(log)
         .spawn()
@@ -248,6 +250,13 @@ async fn passwords_tokens_and_secrets_never_reach_the_logs() {
     let output = std::fs::read_to_string(&log_path).unwrap();
     let _ = std::fs::remove_file(&log_path);
     assert!(output.contains("request finished"), "the run was logged:\n{output}");
+    let span_closed = output.lines().any(|line| {
+        let line: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+        line["fields"]["message"] == "close"
+            && line["span"]["name"] == "super_admin_exists"
+            && line["fields"]["time.busy"].is_string()
+    });
+    assert!(span_closed, "no span's time was logged:\n{output}");
     for needle in [
         crate::helpers::SUPER_PASSWORD,
         "admin-pass-1",
