@@ -109,7 +109,7 @@ const COMPANIES_PER_CONNECTION: usize = 4;
 /// One request in this many counts its connection's prepared statements against
 /// `DB_STATEMENTS_PER_CONNECTION`. Counting walks the connection's whole statement cache
 /// (deadpool's `size()`): at 10,000 companies some 12,000 statements a connection, and done on
-/// every request it took 40% of the server's CPU (docs/performance.md, "Where a company's
+/// every request it took 42% of the server's CPU (docs/performance.md, "Where a company's
 /// creation goes at 10,000 companies"). A connection may thus pass the cap by the statements of a
 /// few requests before it drops them all.
 pub const COUNT_STATEMENTS_EVERY: usize = 16;
