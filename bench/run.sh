@@ -169,11 +169,26 @@ seed_customers() {
 
 pgbench_bin=$(command -v pgbench || ls -d /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | sort -V | tail -1)
 [ -x "$pgbench_bin" ] || { echo "pgbench not found: install the PostgreSQL server binaries" >&2; exit 1; }
+# pgbench's scripts, one of each per company (a company's schema is the one its platform row
+# names, which a script cannot look up without a statement more than the server sends): the
+# company's number and schema written in, each script of equal weight.
+pgbench_scripts=()
+write_pgbench_scripts() {
+  local t schema kind
+  pgbench_scripts=()
+  for t in $(seq "$TENANTS"); do
+    schema=$(psql "$admin_url" -Atc "select schema_name from platform.companies where prefix = 'b$t'")
+    for kind in accredit redeem; do
+      sed -e "s/^\\set t random(1, :tenants)$/\\set t $t/" -e "s/tenant_b:t/$schema/" \
+        "bench/sql/$kind.pgbench" >"$out/$kind-b$t.pgbench"
+      pgbench_scripts+=(-f "$out/$kind-b$t.pgbench@1")
+    done
+  done
+}
 run_pgbench() {
   local seconds=$1 prefix=$2
   "$pgbench_bin" "$app_url" -n -M simple -c "$CONCURRENCY" -j 2 -T "$seconds" \
-    -D tenants="$TENANTS" -D customers="$CUSTOMERS" \
-    -f bench/sql/accredit.pgbench@1 -f bench/sql/redeem.pgbench@1 \
+    -D tenants="$TENANTS" -D customers="$CUSTOMERS" "${pgbench_scripts[@]}" \
     ${prefix:+-l --log-prefix="$prefix"} 2>&1
 }
 
@@ -182,6 +197,7 @@ step "1 and 2. points throughput: $TENANTS companies x $CUSTOMERS customers, con
 "$bench" --base "$base" provision --super-user root --stem b --from 1 --to "$TENANTS" --tokens-out "$tokens" \
   | grep -v '^RESULT' | sed 's/^/   /' | tee -a "$results"
 seed_customers "$CUSTOMERS"
+write_pgbench_scripts
 first_tokens=$out/tokens-first.tsv
 cp "$tokens" "$first_tokens"
 # The two take turns so that a change in the machine's speed (it may be shared) falls on both;
@@ -319,7 +335,9 @@ if phase reads; then
 step "4. read paths: one company with $READ_CUSTOMERS customers and $READ_TRANSACTIONS transactions"
 "$bench" --base "$base" provision --super-user root --stem r --from 1 --to 1 --tokens-out "$out/read-token.tsv" >/dev/null
 seed_started=$(date +%s)
-psql "$admin_url" -q -v ON_ERROR_STOP=1 -c "set bench.read_customers = $READ_CUSTOMERS" \
+# The company's schema, as its platform row names it (one made from a spare keeps the spare's).
+read_schema=$(psql "$admin_url" -Atc "select schema_name from platform.companies where prefix = 'r1'")
+psql "$admin_url" -q -v ON_ERROR_STOP=1 -v schema="$read_schema" -c "set bench.read_customers = $READ_CUSTOMERS" \
   -c "set bench.read_transactions = $READ_TRANSACTIONS" -f bench/sql/seed-reads.sql
 say "   seeded in $(( $(date +%s) - seed_started )) s"
 read_token=$(tail -1 "$out/read-token.tsv" | cut -f2)
@@ -340,7 +358,7 @@ read_out=$("$bench" --base "$base" read --token "$read_token" --requests "$READ_
   --path "customers_first_letter=/api/customers/search?text=a&pageSize=25")
 grep -v '^RESULT' <<<"$read_out" | sed 's/^/   /' | tee -a "$results"
 say "   (goal: p99 < 50 ms each)"
-psql "$admin_url" -q -v ON_ERROR_STOP=1 -v month_ago="$month_ago" -f bench/sql/explain-reads.sql >"$out/explain.txt"
+psql "$admin_url" -q -v ON_ERROR_STOP=1 -v month_ago="$month_ago" -v schema="$read_schema" -f bench/sql/explain-reads.sql >"$out/explain.txt"
 say "   query plans: $out/explain.txt"
 
 fi

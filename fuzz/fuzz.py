@@ -145,7 +145,8 @@ def drop_database(super_url: str, name: str) -> None:
 
 def schema_digest(url: str, prefix: str) -> dict[str, str]:
     """Row count and an md5 of every row of every table of a company's schema, and its platform row."""
-    schema = f"tenant_{prefix}"
+    # The schema the company's platform row names (a company made from a spare keeps the spare's).
+    schema = psql(url, f"select schema_name from platform.companies where prefix = '{prefix}'").strip()
     tables = psql(url, f"select tablename from pg_tables where schemaname = '{schema}' order by 1").split()
     digest = {}
     for table in tables:

@@ -1,7 +1,7 @@
 -- Plans of the read paths the benchmark times, on the read company, in the shapes the server
 -- sends them (planned for their parameters: the pool's plan_cache_mode=force_custom_plan).
 -- psql -v month_ago=YYYY-MM-DD
-set search_path to tenant_r1;
+set search_path to :"schema";
 \echo '--- dashboard: customer totals'
 explain (analyze, buffers, costs off) select count(*) as customers, coalesce(sum(points), 0)::bigint as points from customers where is_active;
 \echo '--- dashboard: closed days from daily_figures'

@@ -5,7 +5,7 @@
 -- keeps the catalog entries of every schema it met, so `make bench` seeds 10,000 companies a
 -- slice per session.
 create temporary view bench_slice as
-    select prefix from platform.companies where prefix ~ '^b[0-9]+$' and state = 'active'
+    select prefix, schema_name from platform.companies where prefix ~ '^b[0-9]+$' and state = 'active'
     order by prefix
     offset coalesce(nullif(current_setting('bench.skip', true), ''), '0')::int
     limit nullif(current_setting('bench.slice', true), '')::int;
@@ -15,7 +15,7 @@ declare
     per_company int := current_setting('bench.customers')::int;
 begin
     for schema_name in
-        select 'tenant_' || prefix from bench_slice
+        select s.schema_name from bench_slice s
     loop
         execute format('set local search_path to %I', schema_name);
         if exists (select 1 from customers) then
@@ -38,6 +38,6 @@ end $$;
 -- (the tables seeded here only; the rest of the database has nothing to do). Autovacuum leaves
 -- a table of fewer than 50 rows alone, and so does this: vacuuming the 30,000 tables of 10,000
 -- small companies took over ten minutes.
-select 'vacuum analyze ' || string_agg(format('%1$I.customers, %1$I.transactions, %1$I.point_batches', 'tenant_' || prefix), ', ')
+select 'vacuum analyze ' || string_agg(format('%1$I.customers, %1$I.transactions, %1$I.point_batches', schema_name), ', ')
 from bench_slice
 having current_setting('bench.customers')::int >= 50 \gexec

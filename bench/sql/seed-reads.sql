@@ -1,7 +1,7 @@
 -- One company (prefix r1) with `bench.read_customers` customers and `bench.read_transactions`
 -- ledger rows over the last 365 days at 5 points of sale, for timing the read paths.
 -- Every customer opens with 5,000 points; the rest are purchases (3 in 4) and redemptions.
-set search_path to tenant_r1;
+set search_path to :"schema";
 select setseed(0.42) \g /dev/null
 -- Loaded as a restore loads: the generated rows satisfy the foreign keys, so they are not checked
 -- row by row, and the ledger's secondary indexes are dropped and built again from their own
@@ -10,9 +10,9 @@ set session_replication_role = replica;
 set maintenance_work_mem = '512MB';
 create temp table bench_ledger_indexes as
     select indexname, indexdef from pg_indexes i
-    where schemaname = 'tenant_r1' and tablename = 'transactions'
+    where schemaname = :'schema' and tablename = 'transactions'
       and not exists (select from pg_constraint c
-                      where c.conindid = format('tenant_r1.%I', i.indexname)::regclass);
+                      where c.conindid = format('%I.%I', :'schema', i.indexname)::regclass);
 select format('drop index %I', indexname) from bench_ledger_indexes \gexec
 update settings set points_per_peso = 0.01, redemption_rate = 1;
 insert into points_of_sale (name) select 'Tienda ' || g from generate_series(1, 5) g;

@@ -9,7 +9,7 @@ use futures::StreamExt;
 use tokio::process::Command;
 
 use crate::citus;
-use crate::db::{self, tenant_schema};
+use crate::db;
 use crate::domain::Prefix;
 
 /// Finds a PostgreSQL client program on PATH or among the installed server versions.
@@ -43,16 +43,19 @@ async fn run(program: &Path, args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes `platform.dump` and `tenant_<prefix>.dump` for every active company into `dir`.
+/// Writes `platform.dump` and `<schema>.dump` for every active company into `dir`, each
+/// company's file named for its schema (`tenant_<prefix>`, or a spare's `tenant_<number>`).
 /// Answers the files written.
 pub async fn backup(database_url: &str, dir: &Path, concurrency: usize) -> anyhow::Result<Vec<PathBuf>> {
     let pg_dump = pg_program("pg_dump")?;
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let client = db::connect_dedicated(database_url).await?;
-    let prefixes = db::active_prefixes(&client).await?;
+    let companies = db::active_schemas(&client).await?;
     drop(client);
     let mut schemas = vec!["platform".to_string()];
-    schemas.extend(prefixes.iter().map(tenant_schema));
+    let mut names: Vec<String> = companies.into_values().collect();
+    names.sort();
+    schemas.extend(names);
     let total = schemas.len();
     let mut done = 0;
     let mut written = Vec::with_capacity(total);
@@ -103,7 +106,11 @@ pub async fn restore(database_url: &str, prefix: &Prefix, file: &Path) -> anyhow
     if !file.is_file() {
         bail!("{} is not a file", file.display());
     }
-    let schema = tenant_schema(prefix);
+    let mut client = db::connect_dedicated(database_url).await?;
+    if !db::is_active_company(&client, prefix).await? {
+        bail!("no active company with prefix '{prefix}': create it first, then restore its data");
+    }
+    let schema = db::company_schema(&client, prefix).await?.unwrap_or_else(|| db::tenant_schema(prefix));
     // The file must hold exactly this company's schema.
     let list = Command::new(&pg_restore).arg("--list").arg(file).output().await?;
     if !list.status.success() {
@@ -112,10 +119,6 @@ pub async fn restore(database_url: &str, prefix: &Prefix, file: &Path) -> anyhow
     let listing = String::from_utf8_lossy(&list.stdout);
     if !listing.lines().any(|l| l.contains(" SCHEMA ") && l.split_whitespace().any(|w| w == schema)) {
         bail!("{} does not hold the schema {schema}", file.display());
-    }
-    let mut client = db::connect_dedicated(database_url).await?;
-    if !db::is_active_company(&client, prefix).await? {
-        bail!("no active company with prefix '{prefix}': create it first, then restore its data");
     }
     // On Citus, pg_restore cannot replace a distributed schema in one transaction (it deadlocks
     // with itself): the schema comes back to the coordinator, is replaced there like on any

@@ -17,6 +17,12 @@ use tokio_postgres::GenericClient;
 use crate::db::{self, tenant_schema};
 use crate::domain::Prefix;
 
+/// The schema of `prefix`'s company, as its platform row names it (`tenant_<prefix>` when there
+/// is no row: on Citus every company is made by its migrations, in that schema).
+async fn schema_of(client: &impl GenericClient, prefix: &Prefix) -> anyhow::Result<String> {
+    Ok(db::company_schema(client, prefix).await?.unwrap_or_else(|| tenant_schema(prefix)))
+}
+
 /// How long a schema conversion waits for the company's tables; requests queue behind it
 /// meanwhile, so it gives up rather than hold them longer.
 const CONVERSION_LOCK_TIMEOUT: &str = "10s";
@@ -164,7 +170,7 @@ async fn convert_schema(
     prefix: &Prefix,
     statements: &[&str],
 ) -> anyhow::Result<()> {
-    let schema = tenant_schema(prefix);
+    let schema = schema_of(client, prefix).await?;
     let tx = client.transaction().await?;
     lock_tables(&tx, &schema).await?;
     for statement in statements {
@@ -243,12 +249,13 @@ pub async fn status(client: &impl GenericClient) -> anyhow::Result<ClusterStatus
             &[],
         )
         .await?;
-    let companies = client.query("select prefix, state from platform.companies order by prefix", &[]).await?;
+    let companies =
+        client.query("select prefix, state, schema_name from platform.companies order by prefix", &[]).await?;
     let companies = companies
         .iter()
         .map(|row| {
             let prefix: String = row.get(0);
-            let schema = tenant_schema(&Prefix::from_trusted(prefix.clone()));
+            let schema: String = row.get(2);
             let placed = distributed.iter().find(|d| d.get::<_, String>(0) == schema);
             let (node, bytes) = match placed {
                 Some(d) => (Some(NodeAddr { host: d.get(1), port: d.get(2) }), d.get(3)),
@@ -364,8 +371,8 @@ pub async fn move_company(
     to: &NodeAddr,
     opts: MoveOptions,
 ) -> anyhow::Result<(NodeAddr, Duration)> {
-    let schema = tenant_schema(prefix);
     let client = db::connect_dedicated(database_url).await?;
+    let schema = schema_of(&client, prefix).await?;
     if !installed(&client).await? {
         bail!("this database has no citus extension: it is not a Citus coordinator");
     }
@@ -443,12 +450,13 @@ pub async fn rebalance(database_url: &str, opts: MoveOptions) -> anyhow::Result<
     }
     let plan = client
         .query(
-            "select distinct on (n.nspname) n.nspname::text, p.targetname, p.targetport \
+            "select distinct on (n.nspname) co.prefix, p.targetname, p.targetport \
              from get_rebalance_table_shards_plan() p \
              join pg_dist_shard s on s.shardid = p.shardid \
              join pg_class c on c.oid = s.logicalrelid \
              join pg_namespace n on n.oid = c.relnamespace \
-             where n.nspname like 'tenant\\_%' order by n.nspname",
+             join platform.companies co on co.schema_name = n.nspname::text \
+             order by n.nspname",
             &[],
         )
         .await?;
@@ -457,8 +465,7 @@ pub async fn rebalance(database_url: &str, opts: MoveOptions) -> anyhow::Result<
         println!("the companies are balanced: nothing to move");
     }
     for (n, row) in plan.iter().enumerate() {
-        let schema: String = row.get(0);
-        let prefix = Prefix::from_trusted(schema.trim_start_matches("tenant_").to_string());
+        let prefix = Prefix::from_trusted(row.get(0));
         let to = NodeAddr { host: row.get(1), port: row.get(2) };
         println!("[{}/{}] {prefix} to {to}", n + 1, plan.len());
         move_company(database_url, &prefix, &to, opts).await?;

@@ -1,7 +1,7 @@
 //! Connections: the request pool, dedicated connections for schema work, and the
 //! per-request tenant transaction.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::ops::Deref;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -101,7 +101,28 @@ pub struct Pools {
     activity: Arc<Mutex<Activity>>,
     /// Whether the database is a Citus coordinator; set once a connection has been opened.
     citus: Arc<OnceLock<bool>>,
+    /// Each active company's schema as its platform row names it, read at its first request
+    /// ([`TenantTx::connect`]) and again after [`SCHEMA_NAME_KEPT`].
+    schemas: Arc<Mutex<SchemaNames>>,
 }
+
+/// Each company's schema name as read, and when.
+type SchemaNames = HashMap<Prefix, (Arc<str>, Instant)>;
+
+/// How long a process trusts the schema name it read for a company. A name never changes while
+/// its company lives; it can only be a deleted company's, whose prefix another company took
+/// since, through another process (which forgets its own at once). A request of such a
+/// company finds out at once ([`ACTIVE_COMPANY_CHECK`](crate::session::ACTIVE_COMPANY_CHECK)
+/// compares the name); a background pass, within this time.
+pub const SCHEMA_NAME_KEPT: Duration = Duration::from_secs(600);
+
+/// Whether the company under a prefix is active in the transaction's schema (`current_schema()`
+/// is null when the `search_path` names a schema that is gone).
+const OWN_SCHEMA_ACTIVE_SQL: &str = "select 1 from platform.companies \
+     where prefix = $1 and state = 'active' and schema_name = current_schema()";
+
+/// The schema of an active company, by prefix.
+const COMPANY_SCHEMA_SQL: &str = "select schema_name from platform.companies where prefix = $1 and state = 'active'";
 
 /// The companies a connection should serve at most, when there are enough connections.
 const COMPANIES_PER_CONNECTION: usize = 4;
@@ -140,6 +161,7 @@ impl Pools {
             home_patience: db.home_patience,
             activity: Arc::new(Mutex::new(activity)),
             citus,
+            schemas: Arc::default(),
         })
     }
 
@@ -178,6 +200,33 @@ impl Pools {
             }
         }
         roomiest((0..choices).map(|i| &self.conns[(first + i) % n])).get().await
+    }
+
+    /// The schema of `prefix`'s company as its platform row names it (read through `conn` the
+    /// first time, then kept for [`SCHEMA_NAME_KEPT`]); [`NO_TENANT_SCHEMA`], and nothing kept,
+    /// for a company that is not active, so that its statements find no table.
+    async fn schema_for(&self, conn: &Object, prefix: &Prefix) -> Result<Arc<str>, tokio_postgres::Error> {
+        if let Some((schema, read)) = self.schemas.lock().unwrap_or_else(PoisonError::into_inner).get(prefix) {
+            if read.elapsed() < SCHEMA_NAME_KEPT {
+                return Ok(schema.clone());
+            }
+        }
+        let stmt = conn.prepare_cached(COMPANY_SCHEMA_SQL).await?;
+        let Some(row) = conn.query_opt(&stmt, &[&prefix.as_str()]).await? else {
+            return Ok(Arc::from(NO_TENANT_SCHEMA));
+        };
+        let schema: Arc<str> = Arc::from(row.get::<_, String>(0));
+        self.schemas
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(prefix.clone(), (schema.clone(), Instant::now()));
+        Ok(schema)
+    }
+
+    /// Forgets the schema name read for `prefix`'s company: it was deleted, or its name did not
+    /// match its row's. Answers whether one was kept.
+    pub fn forget_schema(&self, prefix: &Prefix) -> bool {
+        self.schemas.lock().unwrap_or_else(PoisonError::into_inner).remove(prefix).is_some()
     }
 
     /// Whether this request counts its connection's prepared statements against the cap: one in
@@ -304,6 +353,26 @@ pub async fn active_prefixes(client: &impl GenericClient) -> Result<Vec<Prefix>,
     Ok(rows.iter().map(|r| Prefix::from_trusted(r.get(0))).collect())
 }
 
+/// The schema of the company under this prefix, as its platform row names it, whatever its
+/// state; `None` if there is no such company.
+#[tracing::instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn company_schema(
+    client: &impl GenericClient,
+    prefix: &Prefix,
+) -> Result<Option<String>, tokio_postgres::Error> {
+    Ok(client
+        .query_opt("select schema_name from platform.companies where prefix = $1", &[&prefix.as_str()])
+        .await?
+        .map(|row| row.get(0)))
+}
+
+/// The active companies' prefixes and schemas, by prefix.
+#[tracing::instrument(level = "debug", skip_all)]
+pub async fn active_schemas(client: &impl GenericClient) -> Result<HashMap<Prefix, String>, tokio_postgres::Error> {
+    let rows = client.query("select prefix, schema_name from platform.companies where state = 'active'", &[]).await?;
+    Ok(rows.iter().map(|r| (Prefix::from_trusted(r.get(0)), r.get(1))).collect())
+}
+
 /// Whether a company is active under this prefix.
 #[tracing::instrument(level = "debug", skip_all, fields(company = %prefix))]
 pub async fn is_active_company(client: &impl GenericClient, prefix: &Prefix) -> Result<bool, tokio_postgres::Error> {
@@ -324,7 +393,9 @@ pub fn quote_ident(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
 }
 
-/// The schema that holds one company's data.
+/// The schema a company made without a spare gets: `tenant_<prefix>`. A company's schema is
+/// the one its platform row names (`schema_name`): a company made from a spare keeps the
+/// spare's (`platform::spares`), so read it with [`company_schema`] or [`active_schemas`].
 pub fn tenant_schema(prefix: &Prefix) -> String {
     format!("tenant_{}", prefix.as_str())
 }
@@ -335,6 +406,8 @@ pub fn tenant_schema(prefix: &Prefix) -> String {
 pub struct TenantTx {
     conn: Option<Object>,
     prefix: Prefix,
+    /// The company's schema, as its platform row names it.
+    schema: Arc<str>,
     /// `/* tenant_x */ `, the start of the company's statements' text.
     tag: String,
     /// Statements may keep their plans ([`keep_plans`](Self::keep_plans)): not on Citus.
@@ -355,8 +428,9 @@ impl TenantTx {
         if pools.count_statements_now() && conn.statement_cache.size() > pools.max_statements {
             conn.statement_cache.clear();
         }
-        let tag = format!("/* {} */ ", tenant_schema(prefix));
-        Ok(TenantTx { conn: Some(conn), prefix: prefix.clone(), tag, plans_kept: !pools.citus() })
+        let schema = pools.schema_for(&conn, prefix).await?;
+        let tag = format!("/* {schema} */ ");
+        Ok(TenantTx { conn: Some(conn), prefix: prefix.clone(), schema, tag, plans_kept: !pools.citus() })
     }
 
     /// Prepares a statement for this company on this connection, or finds it prepared.
@@ -426,11 +500,35 @@ impl TenantTx {
         &self.prefix
     }
 
+    /// Whether the company is active and its schema is this transaction's, the one its platform
+    /// row names. When it is not active, or this process's name for its schema is no longer its
+    /// row's (the company was deleted and its prefix taken since, through another process), the
+    /// name is forgotten so that the next transaction reads it again.
+    pub async fn company_is_active(&self, pools: &Pools) -> Result<bool, tokio_postgres::Error> {
+        let stmt = self.prepare_cached(OWN_SCHEMA_ACTIVE_SQL).await?;
+        let active = self.query_opt(&stmt, &[&self.prefix.as_str()]).await?.is_some();
+        if !active {
+            pools.forget_schema(&self.prefix);
+        }
+        Ok(active)
+    }
+
+    /// Whether an active company was found under the prefix (its schema named): when not, the
+    /// transaction's `search_path` names no schema and its statements find no table.
+    pub fn company_found(&self) -> bool {
+        &*self.schema != NO_TENANT_SCHEMA
+    }
+
+    /// The company's schema, as its platform row named it when this process read it.
+    pub fn schema(&self) -> &str {
+        &self.schema
+    }
+
     /// Starts the transaction; sent when first polled.
     pub async fn start(&self) -> AppResult<()> {
-        // The prefix is validated (`^[a-z][a-z0-9]{1,29}$`) and quoted: the only identifier
-        // ever interpolated. `set local` lasts until this transaction ends.
-        let sql = format!("begin; set local search_path to {}", quote_ident(&tenant_schema(&self.prefix)));
+        // The schema's name comes from the platform's row and is quoted. `set local` lasts until
+        // this transaction ends.
+        let sql = format!("begin; set local search_path to {}", quote_ident(&self.schema));
         self.batch_execute(&sql).await?;
         Ok(())
     }

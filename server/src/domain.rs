@@ -9,7 +9,7 @@ use crate::error::{AppError, Field, Msg};
 
 /// A company prefix: `^[a-z][a-z0-9]{1,29}$`, never a reserved name. It is the only value ever
 /// interpolated into an SQL identifier (`tenant_<prefix>`).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Prefix(String);
 
 const RESERVED_PREFIXES: &[&str] = &["pg", "public", "platform", "information", "admin", "system", "super"];

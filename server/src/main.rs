@@ -186,8 +186,10 @@ struct ServeArgs {
     /// Take client addresses from X-Forwarded-For (only behind a trusted reverse proxy).
     #[arg(long, env = "TRUST_PROXY", default_value_t = false)]
     trust_proxy: bool,
-    /// Company schemas kept made ahead of need, so that creating a company renames one instead
-    /// of building it (docs/architecture.md); 0 builds each when asked.
+    /// Company schemas kept made ahead of need, so that creating a company takes one (rows only)
+    /// instead of building it (docs/architecture.md); made again in batches, once half are taken
+    /// or a minute after the last company created. About the companies created in a busy hour;
+    /// 0 builds each when asked.
     #[arg(long, env = "SPARE_SCHEMAS", default_value_t = 4)]
     spare_schemas: usize,
     /// Seconds at most that start-up spends, before it listens, preparing the companies' sale
@@ -312,7 +314,12 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
         Err(err) => tracing::warn!(error = ?err, "could not warm the connections"),
     }
     // After the warm-up, whose two cores its DDL would share; its first check is at once.
-    let _spare_schemas = platform::spares::spawn(state.clone(), args.spare_schemas, platform::spares::CHECK_EVERY);
+    let _spare_schemas = platform::spares::spawn(
+        state.clone(),
+        args.spare_schemas,
+        platform::spares::CHECK_EVERY,
+        platform::spares::QUIET_AFTER,
+    );
     let listener =
         tokio::net::TcpListener::bind(args.bind_addr).await.with_context(|| format!("binding {}", args.bind_addr))?;
     tracing::info!(addr = %args.bind_addr, "serving");
@@ -453,7 +460,9 @@ async fn citus(command: CitusCommand) -> anyhow::Result<ExitCode> {
             for (n, prefix) in local.iter().enumerate() {
                 let started = std::time::Instant::now();
                 citus::distribute(&mut client, prefix).await?;
-                let node = citus::node_of(&client, &loyalty::db::tenant_schema(prefix)).await?;
+                let schema = loyalty::db::company_schema(&client, prefix).await?;
+                let schema = schema.unwrap_or_else(|| loyalty::db::tenant_schema(prefix));
+                let node = citus::node_of(&client, &schema).await?;
                 let node = node.map_or_else(|| "?".into(), |n| n.to_string());
                 println!("[{}/{}] {prefix}: on {node} ({} ms)", n + 1, local.len(), started.elapsed().as_millis());
             }

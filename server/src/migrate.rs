@@ -9,7 +9,7 @@ use anyhow::Context;
 use refinery::Migration;
 use refinery_core::traits::r#async as refinery_async;
 
-use crate::db::{self, quote_ident, tenant_schema};
+use crate::db::{self, quote_ident};
 use crate::domain::Prefix;
 
 pub mod statements;
@@ -97,21 +97,20 @@ pub async fn run_platform_migrations(database_url: &str) -> anyhow::Result<Vec<i
     Ok(report.applied_migrations().iter().map(|m| m.version()).collect())
 }
 
-/// Brings one tenant schema up to date on `client` and answers its version. Leaves the
-/// connection's session `search_path` on the tenant; the caller drops or resets it.
-pub async fn run_tenant_migrations(client: &mut tokio_postgres::Client, prefix: &Prefix) -> anyhow::Result<i32> {
-    Ok(migrate_tenant_on(client, prefix, &[]).await?.version)
+/// Brings one tenant schema, `schema`, up to date on `client` and answers its version. Leaves
+/// the connection's session `search_path` on the tenant; the caller drops or resets it.
+pub async fn run_tenant_migrations(client: &mut tokio_postgres::Client, schema: &str) -> anyhow::Result<i32> {
+    Ok(migrate_schema_on(client, schema, &[]).await?.version)
 }
 
 /// Brings one tenant schema up to `version` and no further: a company as an older release left
 /// it, for tests of the migrations that follow. Leaves the session `search_path` on the tenant.
 pub async fn run_tenant_migrations_to(
     client: &mut tokio_postgres::Client,
-    prefix: &Prefix,
+    schema: &str,
     version: i32,
 ) -> anyhow::Result<i32> {
-    let schema = tenant_schema(prefix);
-    client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
+    client.batch_execute(&format!("set search_path to {}", quote_ident(schema))).await?;
     let runner = tenant_runner(&[]).set_target(refinery::Target::Version(version));
     runner.run_async(&mut OneStatementPerExecution(client)).await?;
     let last = runner.get_last_applied_migration_async(client).await?;
@@ -147,14 +146,6 @@ fn tenant_runner(extra: &[refinery::Migration]) -> refinery::Runner {
     };
     runner.set_migration_table_name(HISTORY_TABLE);
     runner
-}
-
-async fn migrate_tenant_on(
-    client: &mut tokio_postgres::Client,
-    prefix: &Prefix,
-    extra: &[refinery::Migration],
-) -> anyhow::Result<TenantOutcome> {
-    migrate_schema_on(client, &tenant_schema(prefix), extra).await
 }
 
 async fn migrate_schema_on(
@@ -202,11 +193,10 @@ pub async fn tenant_template(database_url: &str) -> anyhow::Result<Option<templa
 /// Versions a tenant schema still lacks.
 async fn pending_for(
     client: &mut tokio_postgres::Client,
-    prefix: &Prefix,
+    schema: &str,
     extra: &[refinery::Migration],
 ) -> anyhow::Result<Vec<i32>> {
-    let schema = tenant_schema(prefix);
-    client.batch_execute(&format!("set search_path to {}", quote_ident(&schema))).await?;
+    client.batch_execute(&format!("set search_path to {}", quote_ident(schema))).await?;
     let runner = tenant_runner(extra);
     let has_history: bool =
         client.query_one(&format!("select to_regclass('{HISTORY_TABLE}') is not null"), &[]).await?.get(0);
@@ -272,14 +262,14 @@ fn expected_history(runner: &refinery::Runner) -> String {
 /// one.
 async fn check_chunk(
     client: &tokio_postgres::Client,
-    prefixes: &[Prefix],
+    companies: &[(Prefix, String)],
 ) -> Result<Vec<String>, tokio_postgres::Error> {
-    let sql: String = prefixes
+    let sql: String = companies
         .iter()
-        .map(|prefix| {
+        .map(|(_, schema)| {
             format!(
                 "select coalesce(string_agg(version || ':' || checksum, ',' order by version), '') from {}.{HISTORY_TABLE};",
-                quote_ident(&tenant_schema(prefix))
+                quote_ident(schema)
             )
         })
         .collect();
@@ -296,12 +286,12 @@ async fn check_chunk(
 /// Which schemas hold exactly the `expected` history, read on `connections` connections at once.
 async fn up_to_date(
     database_url: &str,
-    prefixes: &[Prefix],
+    companies: &[(Prefix, String)],
     expected: &str,
     connections: usize,
 ) -> anyhow::Result<Vec<bool>> {
-    let share = prefixes.len().div_ceil(connections.max(1)).max(1);
-    let parts = prefixes.chunks(share).map(|part| async move {
+    let share = companies.len().div_ceil(connections.max(1)).max(1);
+    let parts = companies.chunks(share).map(|part| async move {
         let client = db::connect_dedicated(database_url).await?;
         let mut answers = Vec::with_capacity(part.len());
         for chunk in part.chunks(CHECK_CHUNK) {
@@ -328,13 +318,16 @@ pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::R
     let started = Instant::now();
     let platform_applied = if opts.dry_run { Vec::new() } else { run_platform_migrations(database_url).await? };
     let client = db::connect_dedicated(database_url).await?;
-    let prefixes = match &opts.only {
-        Some(only) if !db::is_active_company(&client, only).await? => {
-            anyhow::bail!("no active company with prefix '{only}'")
+    // Each active company and its schema, in the order of their prefixes.
+    let mut companies: Vec<(Prefix, String)> = db::active_schemas(&client).await?.into_iter().collect();
+    companies.sort();
+    if let Some(only) = &opts.only {
+        companies.retain(|(prefix, _)| prefix == only);
+        if companies.is_empty() {
+            anyhow::bail!("no active company with prefix '{only}'");
         }
-        Some(only) => vec![only.clone()],
-        None => db::active_prefixes(&client).await?,
-    };
+    }
+    let prefixes = companies;
     let total = prefixes.len();
     let concurrency = opts.concurrency.max(1);
     let dry_run = opts.dry_run;
@@ -350,13 +343,13 @@ pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::R
     let mut pending = Vec::new();
     let mut up_to_date = Vec::new();
     let each = checking.elapsed() / total.max(1) as u32;
-    for (prefix, current) in prefixes.into_iter().zip(current) {
+    for ((prefix, schema), current) in prefixes.into_iter().zip(current) {
         if current {
             println!("[{}/{total}] tenant {prefix}: up to date (checked with others)", tenants.len() + 1);
             up_to_date.push(prefix.as_str().to_string());
             tenants.push(TenantResult { prefix: prefix.to_string(), applied: Vec::new(), elapsed: each, error: None });
         } else {
-            pending.push(prefix);
+            pending.push((prefix, schema));
         }
     }
     println!(
@@ -387,7 +380,7 @@ pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::R
         async move {
             let mut client: Option<tokio_postgres::Client> = None;
             loop {
-                let Some(prefix) = queue.lock().expect("queue").pop_front() else { break };
+                let Some((prefix, schema)) = queue.lock().expect("queue").pop_front() else { break };
                 let started = Instant::now();
                 let outcome = async {
                     if client.is_none() {
@@ -395,9 +388,9 @@ pub async fn migrate_all(database_url: &str, opts: &MigrateOptions) -> anyhow::R
                     }
                     let conn = client.as_mut().expect("connected");
                     if dry_run {
-                        pending_for(conn, &prefix, extra).await
+                        pending_for(conn, &schema, extra).await
                     } else {
-                        let outcome = migrate_tenant_on(conn, &prefix, extra).await?;
+                        let outcome = migrate_schema_on(conn, &schema, extra).await?;
                         conn.execute(
                             "update platform.companies set schema_version = $2 where prefix = $1",
                             &[&prefix.as_str(), &outcome.version],

@@ -110,6 +110,9 @@ async fn company_login(
         return Ok(None);
     };
     let prefix = Prefix::from_trusted(company.prefix.clone());
+    // A login reads the company's schema name again: the process's may be a deleted company's
+    // whose prefix this one took since, through another process.
+    state.pool.forget_schema(&prefix);
     let Some(user) = store::company_user_by_name(&state.pool, &prefix, username).await? else {
         verify_password(password, dummy_hash().await).await;
         return Ok(None);

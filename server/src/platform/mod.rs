@@ -133,51 +133,43 @@ async fn impersonate(
 // ---------------------------------------------------------------------------------------------
 // Company lifecycle
 
-/// Creates a company and provisions its schema: the platform row (as `provisioning`), the
-/// schema (a spare renamed, a copy of the template, or its migrations), the `admin` user and
-/// default settings, then marks it `active`.
+/// Creates a company and provisions its schema: the platform row (as `provisioning`), taking a
+/// spare schema made ahead in the same statement if one is ready (rows only: no DDL while the
+/// operator waits), else a copy of the template or its migrations in `tenant_<prefix>`; then the
+/// `admin` user and default settings; then marks it `active`.
 /// If any step fails nothing remains: the schema and the row are removed.
 pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> AppResult<Company> {
-    // The admin's password is hashed (tens of milliseconds of CPU) while the database builds the
-    // schema, and is awaited only to insert the account.
+    // The admin's password is hashed (tens of milliseconds of CPU) while the database works, and
+    // is awaited only to insert the account.
     let password_hash = tokio::spawn(session::hash_password(new.admin_password.clone()));
     let template = state.tenant_template().await?;
     let url = state.config.db.url.expose().clone();
     let mut client = db::connect_dedicated(&url).await?;
-    let mut company = store::insert_provisioning(&client, &new.details, &new.prefix).await?;
+    let version = template.as_ref().map(|t| t.version);
+    let (mut company, schema) = store::insert_provisioning(&client, &new.details, &new.prefix, version).await?;
     store::lock_company(&client, company.id).await?;
-
-    // A spare schema made ahead from the template if one is ready, else an empty one.
-    let made = async {
-        if let Some(template) = &template {
-            if spares::take(&client, &new.prefix, template.version).await? {
-                return Ok(true);
-            }
-        }
-        store::create_schema(&client, &new.prefix).await.map(|()| false)
-    }
-    .await;
-    let from_spare = match made {
-        Ok(from_spare) => from_spare,
-        Err(err) => {
+    let from_spare = schema != db::tenant_schema(&new.prefix);
+    if !from_spare {
+        if let Err(err) = store::create_schema(&client, &schema).await {
             // Not ours to drop: only the row goes.
             store::delete_company_row(&client, company.id).await?;
             tracing::error!(company = %new.prefix, error = %err, "could not create the company schema");
             return Err(AppError::conflict(Msg::CompanySchemaExists));
         }
-    };
+    }
     let template = template.as_deref().map(|t| (t, from_spare));
-    match store::provision(&mut client, &new.prefix, password_hash, template).await {
+    match store::provision(&mut client, &schema, password_hash, template).await {
         Ok(version) => {
             store::activate(&mut client, &mut company, version, actor).await?;
-            stats::refresh_new(&client, company.id, &new.prefix).await;
+            stats::refresh_new(&client, company.id, &new.prefix, &schema).await;
+            // The filler makes spares again once half of them or fewer are left.
             state.spares_wanted.notify_one();
             tracing::info!(company = %new.prefix, from_spare, "company created");
             Ok(company)
         }
         Err(err) => {
             tracing::error!(company = %new.prefix, error = ?err, "provisioning failed, removing what was created");
-            store::remove_company(&client, company.id, &new.prefix).await.map_err(AppError::internal)?;
+            store::remove_company(&client, company.id, &schema).await.map_err(AppError::internal)?;
             Err(AppError::Internal(err))
         }
     }
@@ -191,7 +183,9 @@ pub async fn delete_company(state: &AppState, id: i64, actor: &str) -> AppResult
     store::lock_company(&client, id).await?;
     let prefix = Prefix::from_trusted(company.prefix.clone());
     store::audit(&client, actor, "company.delete", &company, serde_json::json!({ "name": company.name })).await?;
-    store::remove_company(&client, id, &prefix).await?;
+    let schema = db::company_schema(&client, &prefix).await?.unwrap_or_else(|| db::tenant_schema(&prefix));
+    store::remove_company(&client, id, &schema).await?;
+    state.pool.forget_schema(&prefix);
     tracing::info!(company = %prefix, "company deleted");
     Ok(company)
 }
@@ -201,12 +195,12 @@ pub async fn delete_company(state: &AppState, id: i64, actor: &str) -> AppResult
 pub async fn clean_up_leftovers(database_url: &str) -> anyhow::Result<usize> {
     let client = db::connect_dedicated(database_url).await?;
     let mut removed = 0;
-    for (id, prefix) in store::unfinished_companies(&client).await? {
+    for (id, prefix, schema) in store::unfinished_companies(&client).await? {
         if !store::try_lock_company(&client, id).await? {
             continue;
         }
         tracing::warn!(company = %prefix, "removing a company left half-provisioned or half-deleted");
-        store::remove_company(&client, id, &prefix).await?;
+        store::remove_company(&client, id, &schema).await?;
         store::unlock_company(&client, id).await?;
         removed += 1;
     }

@@ -1,31 +1,46 @@
 //! Spare schemas: a few company schemas made ahead of need from the tenant template, so that
-//! creating a company renames one (a few milliseconds) instead of running the template's DDL
-//! while the operator waits (some 60 ms of PostgreSQL's CPU: docs/performance.md,
-//! "Provisioning").
+//! creating a company writes rows only instead of running the template's DDL while the operator
+//! waits (docs/performance.md, "Provisioning").
 //!
-//! A spare is the schema `loyalty_spare_<id>` and its row in `platform.spare_schemas`, made and
-//! dropped together in one transaction. A company takes the oldest spare at the template's
-//! version: its transaction deletes the row (`for update skip locked`, so two companies never
-//! take the same one) and renames the schema. The process's filler makes spares until there are
-//! `SPARE_SCHEMAS` (`loyalty serve --spare-schemas`) after every company created, and also when
-//! the process starts and every [`CHECK_EVERY`], so that the spares are ready before the next
-//! company is asked for, an upgrade's first ones too; one process fills at a time (an advisory
-//! lock), on a connection of its own. Spares at another version (a migration came since) are
-//! never taken, and are dropped once the filling has made the new ones. A platform that has no
-//! company and no spare yet makes none.
+//! A spare is the schema `tenant_<id>` and its row in `platform.spare_schemas`, made and dropped
+//! together in one transaction. A company takes the oldest spare at the template's version in the
+//! statement that inserts its platform row ([`TAKE_SQL`]: the spare's row deleted with
+//! `for update skip locked`, so two companies never take the same one), and keeps the spare's
+//! schema under its name, which its row records (`schema_name`). Nothing is renamed: renaming a
+//! schema, like making one, makes every PostgreSQL backend of the database apply the change to
+//! each plan it keeps, which at 10,000 companies cost seconds of CPU per backend
+//! (docs/performance.md, "Where a company's creation goes at 10,000 companies").
+//!
+//! For the same reason spares are made in batches, when companies are not being created: the
+//! process's filler makes spares until there are `SPARE_SCHEMAS` (`loyalty serve
+//! --spare-schemas`) when the process starts, every [`CHECK_EVERY`] and [`QUIET_AFTER`] the last
+//! company created, and at once only when a creation leaves half of them or fewer. So the spares
+//! are ready before the next company is asked for, an upgrade's first ones too, and an operator
+//! creating companies one after another meets the DDL of their replacements once every half
+//! `SPARE_SCHEMAS` companies rather than after each. One process fills at a time (an advisory
+//! lock), on a connection of its own. Spares at another version (a migration
+//! came since) are never taken, and are dropped once the filling has made the new ones. A
+//! platform that has no company and no spare yet makes none.
 
 use std::time::Duration;
 
 use tokio_postgres::Client;
 use tracing::instrument;
 
-use crate::db::{self, quote_ident, tenant_schema};
-use crate::domain::Prefix;
+use crate::db::{self, quote_ident};
 use crate::migrate::template::Template;
 use crate::state::AppState;
 
-/// Spare schemas' names start with this; no company's schema (`tenant_<prefix>`) can.
-const SPARE_SCHEMA_PREFIX: &str = "loyalty_spare_";
+/// A spare's schema is this and its id: `tenant_` and a number, which no company made without a
+/// spare (`tenant_<prefix>`, a prefix starting with a letter) can be named.
+const SPARE_SCHEMA_PREFIX: &str = "tenant_";
+
+/// Takes the oldest spare at the version `$1` (none when it is null): deletes its row and answers
+/// its schema's name, for the `insert` of a company's platform row to use
+/// (`platform::store::insert_provisioning`). `for update skip locked`: two companies never take
+/// the same one.
+pub const TAKE_SQL: &str = "delete from platform.spare_schemas where id = (select id from platform.spare_schemas \
+       where version = $1 order by id limit 1 for update skip locked) returning 'tenant_' || id as schema_name";
 
 /// Held by the process that is filling, for as long as its connection lasts.
 const FILLER_LOCK_SQL: &str = "select pg_try_advisory_lock(hashtextextended('loyalty-spare-schemas', 0))";
@@ -33,19 +48,44 @@ const FILLER_LOCK_SQL: &str = "select pg_try_advisory_lock(hashtextextended('loy
 /// How often the filler looks without being asked.
 pub const CHECK_EVERY: Duration = Duration::from_secs(300);
 
-/// Starts the process's filler: at once, every `check_every` and each time a company was
-/// created, it makes spares at the template's version until there are `count`, then drops the
-/// spares at another version.
-pub fn spawn(state: AppState, count: usize, check_every: Duration) -> tokio::task::JoinHandle<()> {
+/// How long after the last company created the filler makes the spares taken: companies are
+/// often created a few in a row.
+pub const QUIET_AFTER: Duration = Duration::from_secs(60);
+
+/// Starts the process's filler: at once, every `check_every`, `quiet_after` the last company
+/// created, and when a company's creation left half the spares or fewer
+/// ([`wanted_after_taking`]), it makes spares at the template's version until there are `count`,
+/// then drops the spares at another version.
+pub fn spawn(
+    state: AppState,
+    count: usize,
+    check_every: Duration,
+    quiet_after: Duration,
+) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut check = tokio::time::interval(check_every);
         check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut quiet_at: Option<tokio::time::Instant> = None;
         loop {
-            tokio::select! {
-                () = state.spares_wanted.notified() => {}
-                _ = check.tick() => {}
-            }
-            match fill(&state, count).await {
+            let quiet_until = quiet_at;
+            let quiet = async move {
+                match quiet_until {
+                    Some(at) => tokio::time::sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            };
+            let after_taking = tokio::select! {
+                () = state.spares_wanted.notified() => {
+                    quiet_at = Some(tokio::time::Instant::now() + quiet_after);
+                    true
+                }
+                _ = check.tick() => false,
+                () = quiet => {
+                    quiet_at = None;
+                    false
+                }
+            };
+            match fill(&state, count, after_taking).await {
                 Ok(made) => tracing::debug!(made, "spare schemas made"),
                 Err(err) => tracing::warn!(error = ?err, "could not make spare schemas"),
             }
@@ -58,12 +98,13 @@ fn schema(id: i64) -> String {
     format!("{SPARE_SCHEMA_PREFIX}{id}")
 }
 
-/// Makes spares at the template's version until there are `count`, then drops the spares at
-/// another version (all of them when companies are made by migrating); answers how many it made.
+/// Makes spares at the template's version until there are `count` (after a company took one,
+/// `after_taking`, only once half of them or fewer are left), then drops the spares at another
+/// version (all of them when companies are made by migrating); answers how many it made.
 /// Nothing on a platform without a company or a spare. Another process filling at the same time
 /// is left to it. On an error the connection closes, and with it the transaction and the lock.
 #[instrument(level = "debug", skip(state))]
-async fn fill(state: &AppState, count: usize) -> anyhow::Result<usize> {
+async fn fill(state: &AppState, count: usize, after_taking: bool) -> anyhow::Result<usize> {
     let client = db::connect_dedicated(state.config.db.url.expose()).await?;
     let in_use: bool = client
         .query_one(
@@ -78,11 +119,12 @@ async fn fill(state: &AppState, count: usize) -> anyhow::Result<usize> {
     let template = state.tenant_template().await?;
     let made = match &template {
         Some(template) => {
-            let ready: i64 = client
-                .query_one("select count(*) from platform.spare_schemas where version = $1", &[&template.version])
-                .await?
-                .get(0);
-            let missing = count.saturating_sub(usize::try_from(ready).unwrap_or(usize::MAX));
+            let ready = ready(&client, template.version).await?;
+            let missing = if after_taking && !wanted_after_taking(ready, count) {
+                0
+            } else {
+                count.saturating_sub(usize::try_from(ready).unwrap_or(usize::MAX))
+            };
             for _ in 0..missing {
                 make(&client, template).await?;
             }
@@ -121,35 +163,38 @@ async fn make(client: &Client, template: &Template) -> Result<(), tokio_postgres
         .await
 }
 
-/// Makes the oldest spare at `version` the company's schema, if one is ready, in one
-/// transaction; answers whether it did. On an error (the company's schema exists already, say)
-/// the spare stays a spare.
-#[instrument(level = "debug", skip_all, fields(company = %prefix))]
-pub async fn take(client: &Client, prefix: &Prefix, version: i32) -> Result<bool, tokio_postgres::Error> {
-    client.batch_execute("begin").await?;
-    let taken = async {
-        let row = client
-            .query_opt(
-                "delete from platform.spare_schemas where id = (select id from platform.spare_schemas \
-                   where version = $1 order by id limit 1 for update skip locked) returning id",
-                &[&version],
-            )
-            .await?;
-        let Some(row) = row else { return Ok(false) };
-        let sql = format!(
-            "alter schema {} rename to {}",
-            quote_ident(&schema(row.get(0))),
-            quote_ident(&tenant_schema(prefix))
-        );
-        client.batch_execute(&sql).await?;
-        Ok(true)
+/// Whether a creation that took a spare should wake the filler: when `ready` spares are left of
+/// the `count` wanted, half of them or fewer. The filler then makes the missing ones together,
+/// so that their DDL reaches the database's backends in one batch, not after every company.
+pub fn wanted_after_taking(ready: i64, count: usize) -> bool {
+    usize::try_from(ready).unwrap_or(0) * 2 <= count
+}
+
+/// How many spares are ready at `version`.
+#[instrument(level = "debug", skip(client))]
+pub async fn ready(client: &Client, version: i32) -> Result<i64, tokio_postgres::Error> {
+    Ok(client.query_one("select count(*) from platform.spare_schemas where version = $1", &[&version]).await?.get(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_filler_wakes_when_half_the_spares_or_fewer_are_left() {
+        assert!(!wanted_after_taking(3, 4));
+        assert!(wanted_after_taking(2, 4));
+        assert!(wanted_after_taking(0, 4));
+        assert!(!wanted_after_taking(17, 32));
+        assert!(wanted_after_taking(16, 32));
+        assert!(wanted_after_taking(0, 1));
+        assert!(wanted_after_taking(0, 0));
     }
-    .await;
-    match taken {
-        Ok(true) => client.batch_execute("commit").await.map(|()| true),
-        other => {
-            let _ = client.batch_execute("rollback").await;
-            other
-        }
+
+    #[test]
+    fn a_spare_is_named_as_no_company_made_without_one_can_be() {
+        assert_eq!(schema(17), "tenant_17");
+        assert!(crate::domain::Prefix::parse("17").is_err());
+        assert!(TAKE_SQL.contains(&format!("'{SPARE_SCHEMA_PREFIX}' || id")));
     }
 }

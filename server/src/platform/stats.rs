@@ -135,7 +135,7 @@ pub async fn refresh(state: &AppState, max_age: Option<StdDuration>, now: DateTi
 
 /// Computes the figures of some companies one after another on one dedicated connection:
 /// how many were computed and how many failed.
-async fn refresh_chunk(url: &str, companies: Vec<(i64, Prefix)>, now: DateTime<Utc>) -> (usize, usize) {
+async fn refresh_chunk(url: &str, companies: Vec<(i64, Prefix, String)>, now: DateTime<Utc>) -> (usize, usize) {
     let client = match db::connect_dedicated(url).await {
         Ok(client) => client,
         Err(err) => {
@@ -144,8 +144,8 @@ async fn refresh_chunk(url: &str, companies: Vec<(i64, Prefix)>, now: DateTime<U
         }
     };
     let (mut refreshed, mut failed) = (0, 0);
-    for (id, prefix) in companies {
-        match store::refresh_company_stats(&client, id, &prefix, now).await {
+    for (id, prefix, schema) in companies {
+        match store::refresh_company_stats(&client, id, &schema, now).await {
             Ok(()) => refreshed += 1,
             Err(err) => {
                 failed += 1;
@@ -159,8 +159,8 @@ async fn refresh_chunk(url: &str, companies: Vec<(i64, Prefix)>, now: DateTime<U
 /// Computes a new company's figures on the connection that provisioned it, whose backend has
 /// the schema's relations in its catalog cache already (`store::provision`); a failure is
 /// logged only, the daily job computing them later.
-pub async fn refresh_new(client: &tokio_postgres::Client, id: i64, prefix: &Prefix) {
-    let outcome = store::refresh_company_stats(client, id, prefix, Utc::now()).await;
+pub async fn refresh_new(client: &tokio_postgres::Client, id: i64, prefix: &Prefix, schema: &str) {
+    let outcome = store::refresh_company_stats(client, id, schema, Utc::now()).await;
     if let Err(err) = outcome {
         tracing::warn!(tenant = %prefix, error = ?err, "could not compute a new company's figures");
     }

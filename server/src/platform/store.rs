@@ -13,6 +13,7 @@ use crate::domain::Prefix;
 use crate::error::AppResult;
 use crate::migrate;
 use crate::migrate::template::Template;
+use crate::platform::spares;
 use crate::session::CompanyInfo;
 use crate::tenant;
 
@@ -165,23 +166,48 @@ pub async fn audit(
     Ok(())
 }
 
-/// The platform's row of a new company, in state `provisioning`.
+/// The platform's row of a new company, in state `provisioning`, and its schema's name: the
+/// oldest spare at the template's `version` if one is ready, taken by the same statement
+/// ([`spares::TAKE_SQL`]), else `tenant_<prefix>` (which the caller makes).
 #[instrument(level = "debug", skip_all, fields(company = %prefix))]
-pub async fn insert_provisioning(client: &Client, d: &CompanyDetails, prefix: &Prefix) -> AppResult<Company> {
+pub async fn insert_provisioning(
+    client: &Client,
+    d: &CompanyDetails,
+    prefix: &Prefix,
+    version: Option<i32>,
+) -> AppResult<(Company, String)> {
     let sql = format!(
-        "insert into platform.companies (name, tax_id, logo_url, business_name, address, phone, prefix, state) \
-         values ($1, $2, $3, $4, $5, $6, $7, 'provisioning') returning {COMPANY_COLUMNS}"
+        "with spare as ({take}) \
+         insert into platform.companies \
+           (name, tax_id, logo_url, business_name, address, phone, prefix, state, schema_name) \
+         select $2, $3, $4, $5, $6, $7, $8, 'provisioning', coalesce(spare.schema_name, $9) \
+         from (values (1)) one left join spare on true \
+         returning {COMPANY_COLUMNS}, schema_name",
+        take = spares::TAKE_SQL
     );
+    let own = tenant_schema(prefix);
     let row = client
-        .query_one(&sql, &[&d.name, &d.tax_id, &d.logo_url, &d.business_name, &d.address, &d.phone, &prefix.as_str()])
+        .query_one(
+            &sql,
+            &[
+                &version,
+                &d.name,
+                &d.tax_id,
+                &d.logo_url,
+                &d.business_name,
+                &d.address,
+                &d.phone,
+                &prefix.as_str(),
+                &own,
+            ],
+        )
         .await?;
-    Ok(company_from_row(&row))
+    Ok((company_from_row(&row), row.get("schema_name")))
 }
 
-#[instrument(level = "debug", skip_all, fields(company = %prefix))]
-pub async fn create_schema(client: &Client, prefix: &Prefix) -> Result<(), tokio_postgres::Error> {
-    let schema = quote_ident(&tenant_schema(prefix));
-    client.batch_execute(&format!("create schema {schema}")).await
+#[instrument(level = "debug", skip(client))]
+pub async fn create_schema(client: &Client, schema: &str) -> Result<(), tokio_postgres::Error> {
+    client.batch_execute(&format!("create schema {}", quote_ident(schema))).await
 }
 
 /// Removes a company's platform row only (its schema, if any, is not its own).
@@ -195,21 +221,16 @@ pub async fn delete_company_row(client: &Client, id: i64) -> Result<(), tokio_po
 /// trip, one transaction) or else by its migrations, then its `admin` account (once the
 /// password's hash is ready). A schema that was a spare (`template`'s `true`) is the copy
 /// already, and only takes the time of now and the account. Answers the schema's version.
-#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+#[instrument(level = "debug", skip(client, password_hash, template))]
 pub async fn provision(
     client: &mut Client,
-    prefix: &Prefix,
+    schema: &str,
     password_hash: JoinHandle<anyhow::Result<String>>,
     template: Option<(&Template, bool)>,
 ) -> anyhow::Result<i32> {
-    let schema = quote_ident(&tenant_schema(prefix));
     if let Some((template, from_spare)) = template {
         let copied = async {
-            let script = if from_spare {
-                template.restamp_script(&tenant_schema(prefix))
-            } else {
-                template.script(&tenant_schema(prefix))
-            };
+            let script = if from_spare { template.restamp_script(schema) } else { template.script(schema) };
             client.batch_execute(&format!("begin; {script}")).await?;
             // While the password's hash is computed, this backend opens each of the schema's
             // tables once, so that the company's first figures read them from its catalog cache.
@@ -229,9 +250,9 @@ pub async fn provision(
         }
         return copied;
     }
-    let version = migrate::run_tenant_migrations(client, prefix).await?;
+    let version = migrate::run_tenant_migrations(client, schema).await?;
     let password_hash = password_hash.await??;
-    client.batch_execute(&format!("set search_path to {schema}")).await?;
+    client.batch_execute(&format!("set search_path to {}", quote_ident(schema))).await?;
     tenant::users::insert_admin(client, &password_hash).await?;
     client.batch_execute(&format!("set search_path to {}", db::NO_TENANT_SCHEMA)).await?;
     Ok(version)
@@ -253,9 +274,9 @@ pub async fn activate(client: &mut Client, company: &mut Company, version: i32, 
 }
 
 /// Drops a company's schema and row together.
-#[instrument(level = "debug", skip_all, fields(company = %prefix))]
-pub async fn remove_company(client: &Client, id: i64, prefix: &Prefix) -> anyhow::Result<()> {
-    let schema = quote_ident(&tenant_schema(prefix));
+#[instrument(level = "debug", skip(client))]
+pub async fn remove_company(client: &Client, id: i64, schema: &str) -> anyhow::Result<()> {
+    let schema = quote_ident(schema);
     client
         .batch_execute(&format!(
             "begin; drop schema if exists {schema} cascade; delete from platform.companies where id = {id}; commit"
@@ -277,11 +298,17 @@ pub async fn mark_deleting(client: &Client, id: i64) -> AppResult<Option<Company
 
 /// The companies left half-created or half-deleted, or still being created or deleted.
 #[instrument(level = "debug", skip_all)]
-pub async fn unfinished_companies(client: &Client) -> Result<Vec<(i64, Prefix)>, tokio_postgres::Error> {
+pub async fn unfinished_companies(client: &Client) -> Result<Vec<(i64, Prefix, String)>, tokio_postgres::Error> {
     let rows = client
-        .query("select id, prefix from platform.companies where state in ('provisioning', 'deleting')", &[])
+        .query(
+            "select id, prefix, schema_name from platform.companies where state in ('provisioning', 'deleting')",
+            &[],
+        )
         .await?;
-    Ok(rows.iter().map(|row| (row.get("id"), Prefix::from_trusted(row.get("prefix")))).collect())
+    Ok(rows
+        .iter()
+        .map(|row| (row.get("id"), Prefix::from_trusted(row.get("prefix")), row.get("schema_name")))
+        .collect())
 }
 
 /// Creates a super admin, or sets the password of an existing one.
@@ -364,22 +391,25 @@ pub async fn platform_totals(client: &impl GenericClient) -> AppResult<PlatformT
 }
 
 /// The active companies whose figures were computed before `before` (or never), the oldest
-/// first; every active company when `before` is `None`.
+/// first, with their schemas; every active company when `before` is `None`.
 #[instrument(level = "debug", skip_all)]
 pub async fn companies_due_for_stats(
     client: &impl GenericClient,
     before: Option<DateTime<Utc>>,
-) -> Result<Vec<(i64, Prefix)>, tokio_postgres::Error> {
+) -> Result<Vec<(i64, Prefix, String)>, tokio_postgres::Error> {
     let rows = client
         .query(
-            "select c.id, c.prefix from platform.companies c \
+            "select c.id, c.prefix, c.schema_name from platform.companies c \
              left join platform.company_stats s on s.company_id = c.id \
              where c.state = 'active' and ($1::timestamptz is null or s.computed_at is null or s.computed_at < $1) \
              order by s.computed_at nulls first, c.id",
             &[&before],
         )
         .await?;
-    Ok(rows.iter().map(|row| (row.get("id"), Prefix::from_trusted(row.get("prefix")))).collect())
+    Ok(rows
+        .iter()
+        .map(|row| (row.get("id"), Prefix::from_trusted(row.get("prefix")), row.get("schema_name")))
+        .collect())
 }
 
 /// The size on disk of the schema named `$2`: its tables' with their indexes and TOAST. The
@@ -396,15 +426,14 @@ pub const SCHEMA_SIZE_SQL: &str = "select coalesce(sum(pg_total_relation_size(c.
 /// migration, the size of its tables (with indexes and TOAST), active customers, ledger entries
 /// of the 30 days before `now`, the latest entry's time. Counts only: no customer's data leaves
 /// the schema. Nothing is written for a company that is no longer active.
-#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+#[instrument(level = "debug", skip(client, now))]
 pub async fn refresh_company_stats(
     client: &impl GenericClient,
     id: i64,
-    prefix: &Prefix,
+    schema_name: &str,
     now: DateTime<Utc>,
 ) -> Result<(), tokio_postgres::Error> {
-    let name = tenant_schema(prefix);
-    let schema = quote_ident(&name);
+    let schema = quote_ident(schema_name);
     let history = migrate::HISTORY_TABLE;
     let sql = format!(
         "insert into platform.company_stats \
@@ -423,6 +452,6 @@ pub async fn refresh_company_stats(
            transactions_30d = excluded.transactions_30d, last_activity_at = excluded.last_activity_at, \
            computed_at = excluded.computed_at"
     );
-    client.execute(&sql, &[&id, &name, &now]).await?;
+    client.execute(&sql, &[&id, &schema_name, &now]).await?;
     Ok(())
 }

@@ -4,14 +4,16 @@
 use tokio_postgres::Transaction;
 use tracing::instrument;
 
-use crate::db::{quote_ident, tenant_schema};
+use crate::db::{self, quote_ident};
 use crate::domain::Prefix;
 use crate::tenant::privacy;
 
-/// Points the transaction's statements at the company's schema.
+/// Points the transaction's statements at the company's schema (the one its platform row
+/// names; none when there is no such company, so that no statement finds a table).
 #[instrument(level = "debug", skip(tx))]
 pub async fn enter_company(tx: &Transaction<'_>, prefix: &Prefix) -> Result<(), tokio_postgres::Error> {
-    tx.batch_execute(&format!("set local search_path to {}", quote_ident(&tenant_schema(prefix)))).await
+    let schema = db::company_schema(tx, prefix).await?.unwrap_or_else(|| db::NO_TENANT_SCHEMA.to_string());
+    tx.batch_execute(&format!("set local search_path to {}", quote_ident(&schema))).await
 }
 
 /// Whether the company has no ledger yet (the history is written only then).

@@ -290,20 +290,35 @@ impl Tenant {
         // statements planned as usual. The checks are two statements: on Citus the company's
         // row stays on the coordinator and the user's on the company's node, and no statement
         // may read both (docs/scaling.md).
-        let tx = TenantTx::connect(&state.pool, &prefix).await?;
-        let company = store::company_is_active(&tx, company_id, &prefix);
-        let user = store::user_check(&tx, claims.uid);
-        let (started, kept, company, user, restored) =
-            futures::join!(tx.start(), tx.keep_plans(), company, user, tx.plan_each_time());
-        started?;
-        kept?;
-        let row = match (company?, user) {
-            // After the checks succeeded, so the plan mode must have been restored too.
-            (true, Ok(row)) => restored.map(|()| row)?,
-            (false, _) => None,
-            // The company's schema is gone: the company was deleted.
-            (true, Err(err)) if err.code() == Some(&SqlState::UNDEFINED_TABLE) => None,
-            (true, Err(err)) => return Err(err.into()),
+        // The company check also holds that the schema this process read for the company is
+        // still the one its row names: if not (the company was deleted and its prefix taken
+        // since, through another process), the name is read again, once.
+        let mut again = true;
+        let (tx, row) = loop {
+            let tx = TenantTx::connect(&state.pool, &prefix).await?;
+            if !tx.company_found() {
+                tracing::debug!("no active company under the token's prefix");
+                return Err(AppError::unauthorized());
+            }
+            let company = store::company_is_active(&tx, company_id, &prefix);
+            let user = store::user_check(&tx, claims.uid);
+            let (started, kept, company, user, restored) =
+                futures::join!(tx.start(), tx.keep_plans(), company, user, tx.plan_each_time());
+            started?;
+            kept?;
+            let row = match (company?, user) {
+                // After the checks succeeded, so the plan mode must have been restored too.
+                (true, Ok(row)) => restored.map(|()| row)?,
+                (false, _) if again && state.pool.forget_schema(&prefix) => {
+                    again = false;
+                    continue;
+                }
+                (false, _) => None,
+                // The company's schema is gone: the company was deleted.
+                (true, Err(err)) if err.code() == Some(&SqlState::UNDEFINED_TABLE) => None,
+                (true, Err(err)) => return Err(err.into()),
+            };
+            break (tx, row);
         };
         let Some(row) = row.filter(|row| row.is_active) else {
             tracing::debug!("user or company no longer active");

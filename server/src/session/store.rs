@@ -8,8 +8,10 @@ use crate::domain::Prefix;
 use crate::error::AppResult;
 
 /// Every company request's checks: the company is active under this prefix, and the user's row.
-pub const ACTIVE_COMPANY_CHECK: &str =
-    "select 1 from platform.companies where id = $1 and prefix = $2 and state = 'active'";
+/// The company is active, under this prefix, and its schema is the transaction's (the one its
+/// row names: `current_schema()` is null when the `search_path` names a schema that is gone).
+pub const ACTIVE_COMPANY_CHECK: &str = "select 1 from platform.companies \
+     where id = $1 and prefix = $2 and state = 'active' and schema_name = current_schema()";
 pub const USER_CHECK: &str = "select username, role, pos_id, is_active, session_version from users where id = $1";
 
 /// A company user's row as every request checks it.

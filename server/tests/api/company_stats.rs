@@ -242,8 +242,8 @@ async fn the_daily_job_computes_again_the_figures_a_day_old_and_only_those() {
 /// reads only the platform), company `i` having `i` customers and `n - i` ledger entries.
 async fn generated_companies(app: &TestApp, n: i64) {
     app.sql_with(
-        "with c as (insert into platform.companies (name, tax_id, prefix, state, schema_version) \
-           select 'Gen ' || lpad(i::text, 5, '0'), '900' || i, 'gen' || i, 'active', 18 \
+        "with c as (insert into platform.companies (name, tax_id, prefix, state, schema_version, schema_name) \
+           select 'Gen ' || lpad(i::text, 5, '0'), '900' || i, 'gen' || i, 'active', 18, 'tenant_gen' || i \
            from generate_series(1, $1::bigint) i returning id, prefix) \
          insert into platform.company_stats \
            (company_id, schema_version, size_bytes, customers, transactions_30d, last_activity_at, computed_at) \
@@ -260,8 +260,9 @@ async fn the_view_sorts_by_each_figure_and_pages() {
     let app = spawn_app().await;
     generated_companies(&app, 27).await;
     app.sql(
-        "insert into platform.companies (name, tax_id, prefix, state) values ('Aaa nueva', '1', 'nueva', 'active'), \
-             ('Gen borrandose', '1', 'borrandose', 'deleting')",
+        "insert into platform.companies (name, tax_id, prefix, state, schema_name) \
+           values ('Aaa nueva', '1', 'nueva', 'active', 'tenant_nueva'), \
+             ('Gen borrandose', '1', 'borrandose', 'deleting', 'tenant_borrandose')",
     )
     .await;
 

@@ -391,6 +391,16 @@ impl TestApp {
         self.db().await.query(sql, &[]).await.expect(sql).iter().map(|row| row.get(0)).collect()
     }
 
+    /// The schema of the company under `prefix`, as its platform row names it.
+    pub async fn schema_of(&self, prefix: &str) -> String {
+        self.db()
+            .await
+            .query_one("select schema_name from platform.companies where prefix = $1", &[&prefix])
+            .await
+            .unwrap_or_else(|err| panic!("no company {prefix}: {err}"))
+            .get(0)
+    }
+
     pub async fn schema_exists(&self, schema: &str) -> bool {
         self.db()
             .await

@@ -81,8 +81,7 @@ async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_
     // admin), with a ledger written by older servers and tills.
     let mut app_db = app.app_db().await;
     app_db.batch_execute("drop schema tenant_acme cascade; create schema tenant_acme").await.unwrap();
-    let prefix = loyalty::domain::Prefix::parse("acme").unwrap();
-    let version = loyalty::migrate::run_tenant_migrations_to(&mut app_db, &prefix, 5).await.unwrap();
+    let version = loyalty::migrate::run_tenant_migrations_to(&mut app_db, "tenant_acme", 5).await.unwrap();
     assert_eq!(version, 5);
     let hash = loyalty::session::hash_password("admin-pass-1".into()).await.unwrap();
     loyalty::tenant::users::insert_admin(&app_db, &hash).await.unwrap();

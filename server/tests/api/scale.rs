@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use loyalty::platform::spares::CHECK_EVERY;
+use loyalty::platform::spares::{CHECK_EVERY, QUIET_AFTER};
 use reqwest::StatusCode;
 use serde_json::json;
 use tokio_postgres::Client;
@@ -83,8 +83,7 @@ async fn describe(db: &Client, schema: &str) -> Vec<String> {
 async fn assert_made_as_by_migrations(app: &TestApp, schema: &str) {
     let mut db = app.app_db().await;
     db.batch_execute("drop schema if exists tenant_migrated cascade; create schema tenant_migrated").await.unwrap();
-    let prefix = loyalty::domain::Prefix::parse("migrated").unwrap();
-    let version = loyalty::migrate::run_tenant_migrations(&mut db, &prefix).await.unwrap();
+    let version = loyalty::migrate::run_tenant_migrations(&mut db, "tenant_migrated").await.unwrap();
     assert_eq!(version, loyalty::migrate::latest_tenant_version());
     // With its admin, as a company is made.
     db.batch_execute("insert into users (username, password_hash, role) values ('admin', 'x', 'admin')").await.unwrap();
@@ -165,22 +164,30 @@ async fn spares_when(app: &TestApp, count: usize) -> Vec<i64> {
     panic!("never {count} spare schemas");
 }
 
-/// The identity of a schema, which a rename keeps.
-async fn schema_oid(app: &TestApp, schema: &str) -> u32 {
-    app.db().await.query_one("select oid from pg_namespace where nspname = $1", &[&schema]).await.unwrap().get(0)
+/// A schema's catalog row as it stands: its identity and the transaction that last wrote it
+/// (a rename writes it anew).
+async fn namespace_row(app: &TestApp, schema: &str) -> Option<(u32, String)> {
+    app.db()
+        .await
+        .query_opt("select oid, xmin::text from pg_namespace where nspname = $1", &[&schema])
+        .await
+        .unwrap()
+        .map(|row| (row.get(0), row.get(1)))
 }
 
 #[tokio::test]
 async fn companies_take_spare_schemas_made_ahead_that_are_what_the_migrations_make() {
     let app = spawn_app().await;
-    loyalty::platform::spares::spawn(app.state.clone(), 2, CHECK_EVERY);
-    // No company, no spare; the first company is built while asked, then spares are made.
+    loyalty::platform::spares::spawn(app.state.clone(), 2, CHECK_EVERY, QUIET_AFTER);
+    // No company, no spare; the first company is built while asked, in a schema of its own
+    // name, then spares are made.
     app.create_company("first").await;
+    assert_eq!(app.schema_of("first").await, "tenant_first");
     let spares = spares_when(&app, 2).await;
-    let spare_schemas: Vec<String> = spares.iter().map(|id| format!("loyalty_spare_{id}")).collect();
-    let mut spare_oids = Vec::new();
+    let spare_schemas: Vec<String> = spares.iter().map(|id| format!("tenant_{id}")).collect();
+    let mut spare_rows = Vec::new();
     for schema in &spare_schemas {
-        spare_oids.push(schema_oid(&app, schema).await);
+        spare_rows.push(namespace_row(&app, schema).await.expect("the spare's schema"));
         // Made long before the company that will take it.
         app.sql(&format!(
             "update {schema}.settings set updated_at = now() - interval '3 days'; \
@@ -189,7 +196,42 @@ async fn companies_take_spare_schemas_made_ahead_that_are_what_the_migrations_ma
         .await;
     }
 
-    // A company whose schema name is taken gets its error, and the spares stay.
+    // Three companies at once: two take the spares, one each, and the third is built. A company
+    // that takes a spare keeps its schema as it is, name and all: no schema is renamed (a rename
+    // writes the schema's catalog row, which every PostgreSQL backend then applies to its plans).
+    let prefixes = ["sone", "stwo", "sthree"];
+    let created = futures::future::join_all(prefixes.map(|p| app.create_company(p))).await;
+    assert_eq!(created.len(), 3);
+    let mut schemas = Vec::new();
+    for prefix in prefixes {
+        schemas.push(app.schema_of(prefix).await);
+    }
+    let from_spares: Vec<usize> = (0..3).filter(|i| spare_schemas.contains(&schemas[*i])).collect();
+    assert_eq!(from_spares.len(), 2, "schemas {schemas:?}, spares {spare_schemas:?}");
+    for (schema, row) in spare_schemas.iter().zip(&spare_rows) {
+        assert_eq!(namespace_row(&app, schema).await.as_ref(), Some(row), "{schema} was renamed or made again");
+    }
+
+    // A company made from a spare is what the migrations make, with the times of its making,
+    // and serves its requests in its own schema.
+    let from_spare = &schemas[from_spares[0]];
+    assert_made_as_by_migrations(&app, from_spare).await;
+    assert!(stamped_now(&app.db().await, from_spare).await);
+    let (_, token) = &created[from_spares[0]];
+    let pos = app.post("/api/pos", token, json!({ "name": "Centro" })).await;
+    assert_eq!(pos.status, StatusCode::CREATED, "{}", pos.body);
+    assert_eq!(pos.body["id"], 1);
+    assert_eq!(app.count(&format!("select count(*) from {from_spare}.points_of_sale")).await, 1);
+    let other = &schemas[from_spares[1]];
+    assert_eq!(app.count(&format!("select count(*) from {other}.points_of_sale")).await, 0);
+
+    // And the spares are made again, once the two are taken (half of them or fewer left).
+    let again = spares_when(&app, 2).await;
+    assert!(again.iter().all(|id| !spares.contains(id)), "{again:?}");
+
+    // A company whose own schema name is taken gets its error when no spare is ready, and
+    // nothing of it stays.
+    app.sql("delete from platform.spare_schemas").await;
     app.sql("create schema tenant_taken").await;
     let taken = app
         .post(
@@ -199,48 +241,78 @@ async fn companies_take_spare_schemas_made_ahead_that_are_what_the_migrations_ma
         )
         .await;
     assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
-    assert_eq!(spares_when(&app, 2).await, spares);
+    assert_eq!(app.count("select count(*) from platform.companies where prefix = 'taken'").await, 0);
+}
 
-    // Three companies at once: two take the spares, one each, and the third is built.
-    let created = futures::future::join_all(["sone", "stwo", "sthree"].map(|p| app.create_company(p))).await;
-    assert_eq!(created.len(), 3);
-    let mut oids = Vec::new();
-    for prefix in ["sone", "stwo", "sthree"] {
-        oids.push(schema_oid(&app, &format!("tenant_{prefix}")).await);
-    }
-    let from_spares: Vec<usize> = (0..3).filter(|i| spare_oids.contains(&oids[*i])).collect();
-    assert_eq!(from_spares.len(), 2, "schemas {oids:?}, spares {spare_oids:?}");
-    for schema in &spare_schemas {
-        assert!(!app.schema_exists(schema).await, "{schema} is a company's now");
-    }
+#[tokio::test]
+async fn a_company_taking_a_spare_leaves_its_replacement_to_be_made_once_companies_are_no_longer_created() {
+    let app = spawn_app().await;
+    loyalty::platform::spares::spawn(app.state.clone(), 4, CHECK_EVERY, Duration::from_secs(3));
+    app.create_company("first").await;
+    let spares = spares_when(&app, 4).await;
+    // One taken, three left: no spare is made right after it...
+    app.create_company("second").await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let left: Vec<i64> = app
+        .db()
+        .await
+        .query("select id from platform.spare_schemas order by id", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(left, spares[1..], "a spare was made right after a company took one of four");
+    // ...but once no company was created for a while.
+    let again = spares_when(&app, 4).await;
+    assert_eq!(again[..3], spares[1..]);
+    assert!(!spares.contains(&again[3]), "{again:?}");
+}
 
-    // A company made from a spare is what the migrations make, with the times of its making.
-    let from_spare = format!("tenant_{}", ["sone", "stwo", "sthree"][from_spares[0]]);
-    assert_made_as_by_migrations(&app, &from_spare).await;
-    assert!(stamped_now(&app.db().await, &from_spare).await);
-    let (_, token) = &created[from_spares[0]];
-    let pos = app.post("/api/pos", token, json!({ "name": "Centro" })).await;
+/// A process keeps the schema name it read for a company; when the company is deleted and its
+/// prefix taken by a new company through another process, the first process serves the new
+/// company in the new company's schema, not the deleted one's.
+#[tokio::test]
+async fn a_prefix_taken_again_through_another_process_is_served_in_its_new_schema() {
+    let app = spawn_app().await;
+    let (id, token) = app.create_company("again").await;
+    let pos = app.post("/api/pos", &token, json!({ "name": "Centro" })).await;
     assert_eq!(pos.status, StatusCode::CREATED, "{}", pos.body);
-    assert_eq!(pos.body["id"], 1);
 
-    // And the spares are made again.
-    let again = spares_when(&app, 2).await;
-    assert!(again.iter().all(|id| !spares.contains(id)), "{again:?}");
+    // Another process, with a spare ready: it deletes the company and makes a new one under the
+    // same prefix, which takes the spare.
+    let other = loyalty::AppState::new(app.state.config.as_ref().clone()).unwrap();
+    loyalty::platform::spares::spawn(other.clone(), 1, CHECK_EVERY, QUIET_AFTER);
+    other.spares_wanted.notify_one();
+    spares_when(&app, 1).await;
+    loyalty::platform::delete_company(&other, id, "root").await.unwrap();
+    let input: loyalty::platform::CompanyInput = serde_json::from_value(json!({ "name": "Again",
+        "prefix": "again", "taxId": "900100200-1", "adminPassword": "admin-pass-1" }))
+    .unwrap();
+    loyalty::platform::create_company(&other, input.into_new().unwrap(), "root").await.unwrap();
+    let schema = app.schema_of("again").await;
+    assert_ne!(schema, "tenant_again", "the new company did not take the spare");
+
+    // The old token is refused; the new admin logs in and works in the new schema.
+    assert_eq!(app.get("/api/pos", &token).await.status, StatusCode::UNAUTHORIZED);
+    let token = app.login_ok("admin@again", "admin-pass-1").await;
+    let pos = app.post("/api/pos", &token, json!({ "name": "Norte" })).await;
+    assert_eq!(pos.status, StatusCode::CREATED, "{}", pos.body);
+    assert_eq!(app.count(&format!("select count(*) from {schema}.points_of_sale")).await, 1);
 }
 
 #[tokio::test]
 async fn spares_at_another_migration_are_never_taken_and_are_dropped() {
     let app = spawn_app().await;
-    loyalty::platform::spares::spawn(app.state.clone(), 1, CHECK_EVERY);
+    loyalty::platform::spares::spawn(app.state.clone(), 1, CHECK_EVERY, QUIET_AFTER);
     app.create_company("first").await;
     let stale = spares_when(&app, 1).await[0];
-    let stale_schema = format!("loyalty_spare_{stale}");
-    let stale_oid = schema_oid(&app, &stale_schema).await;
+    let stale_schema = format!("tenant_{stale}");
     // As if made before a migration that this build has.
     app.sql("update platform.spare_schemas set version = version - 1").await;
 
     app.create_company("second").await;
-    assert_ne!(schema_oid(&app, "tenant_second").await, stale_oid, "a spare of another migration was taken");
+    assert_eq!(app.schema_of("second").await, "tenant_second", "a spare of another migration was taken");
     for _ in 0..200 {
         if !app.schema_exists(&stale_schema).await {
             break;
@@ -261,7 +333,7 @@ async fn spares_are_ready_after_a_restart_and_an_upgrade_without_a_company_asked
     // A process started on that platform (a state of its own, as after a restart), whose filler
     // no company creation has woken: it makes the spares at once.
     let restarted = loyalty::AppState::new(app.state.config.as_ref().clone()).unwrap();
-    loyalty::platform::spares::spawn(restarted, 2, Duration::from_millis(200));
+    loyalty::platform::spares::spawn(restarted, 2, Duration::from_millis(200), QUIET_AFTER);
     let spares = spares_when(&app, 2).await;
 
     // As if made before an upgrade that brought a migration: the next check makes two at this
@@ -279,14 +351,14 @@ async fn spares_are_ready_after_a_restart_and_an_upgrade_without_a_company_asked
     let ids: Vec<(i64, i32)> = now.iter().map(|r| (r.get(0), r.get(1))).collect();
     assert!(ids.len() == 2 && ids.iter().all(|(id, v)| *v == latest && !spares.contains(id)), "{ids:?}");
     for id in spares {
-        assert!(!app.schema_exists(&format!("loyalty_spare_{id}")).await, "the old spare {id} was not dropped");
+        assert!(!app.schema_exists(&format!("tenant_{id}")).await, "the old spare {id} was not dropped");
     }
 }
 
 #[tokio::test]
 async fn a_platform_without_a_company_makes_no_spare() {
     let app = spawn_app().await;
-    loyalty::platform::spares::spawn(app.state.clone(), 2, Duration::from_millis(50));
+    loyalty::platform::spares::spawn(app.state.clone(), 2, Duration::from_millis(50), QUIET_AFTER);
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(app.count("select count(*) from platform.spare_schemas").await, 0);
 }
