@@ -39,6 +39,10 @@ OPERATOR_COMPANIES=${BENCH_OPERATOR_COMPANIES:-20}
 # The statements each pooled connection keeps (DB_STATEMENTS_PER_CONNECTION): room for the
 # companies one connection serves at step 3's scale, about 20 statements each for the sales
 # (memory for speed: docs/performance.md, "Ten thousand companies"); never below the default.
+# Spare schemas the server keeps (SPARE_SCHEMAS): twice the operator's companies, so that
+# the operator's creations take spares made before them, as a platform that expects that many
+# companies in a busy hour would be set up (docs/decisions.md).
+SPARES=${BENCH_SPARE_SCHEMAS:-$(( 2 * OPERATOR_COMPANIES ))}
 STATEMENTS=${BENCH_STATEMENTS_PER_CONNECTION:-$(( SCALE_TENANTS * 25 / 16 > 4000 ? SCALE_TENANTS * 25 / 16 : 4000 ))}
 READ_CUSTOMERS=${BENCH_READ_CUSTOMERS:-100000}
 READ_TRANSACTIONS=${BENCH_READ_TRANSACTIONS:-1000000}
@@ -115,6 +119,7 @@ jwt_secret="bench-$(date +%s%N)-secret-0123456789abcdef"
 # until it is ready: it listens once it has warmed its connections (WARM_UP_SECS, 15 s at most).
 start_server() {
   DATABASE_URL="$app_url" JWT_SECRET="$jwt_secret" BIND_ADDR="127.0.0.1:$http_port" DB_STATEMENTS_PER_CONNECTION="$STATEMENTS" \
+    SPARE_SCHEMAS="$SPARES" \
     CLIENT_DIR=client/dist RUST_LOG=warn "$loyalty" serve >>"$out/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 600); do
@@ -154,6 +159,19 @@ export BENCH_SUPER_PASSWORD=$super_password
 bench_admin_password=bench-admin-pass-1
 tokens=$out/tokens.tsv
 : >"$tokens"
+
+# Waits until the server's spare schemas are all made (it makes them a minute after the last
+# company created, or at once when half or fewer are left), so that no measurement shares the
+# machine with their DDL; at most two minutes.
+wait_for_spares() {
+  local ready
+  for _ in $(seq 240); do
+    ready=$(psql "$admin_url" -Atc "select count(*) from platform.spare_schemas")
+    [ "$ready" -ge "$SPARES" ] && return 0
+    sleep 0.5
+  done
+  say "   (the spares were not all made: $ready of $SPARES)"
+}
 
 # In slices of SEED_SLICE companies, each in a session of its own and two at a time: a backend
 # keeps the catalog entries of every schema it met, and one session for 10,000 companies held
@@ -198,6 +216,7 @@ step "1 and 2. points throughput: $TENANTS companies x $CUSTOMERS customers, con
   | grep -v '^RESULT' | sed 's/^/   /' | tee -a "$results"
 seed_customers "$CUSTOMERS"
 write_pgbench_scripts
+wait_for_spares
 first_tokens=$out/tokens-first.tsv
 cp "$tokens" "$first_tokens"
 # The two take turns so that a change in the machine's speed (it may be shared) falls on both;
@@ -281,6 +300,7 @@ scale_load() {
   scale_p99=$(field "$(grep '^RESULT' <<<"$run")" p99_ms)
   scale_failed=$(field "$(grep '^RESULT' <<<"$run")" errors)
 }
+wait_for_spares
 scale_load "first run" "$RUN_SECONDS" 3
 first_rps=$scale_rps
 # A timed run meets only some of ten thousand companies (at 800 requests a second, 20 s is 1.6
@@ -306,6 +326,7 @@ say "   PostgreSQL memory of the server's connections: $(backend_memory)"
 # An operator creating companies on the full platform: one at a time, a second apart, each
 # taking a spare schema made ahead (SPARE_SCHEMAS) while the burst above mostly built its own;
 # before the restart, whose first minute ends as the daily job starts its walk over every company.
+wait_for_spares
 operator_out=$("$bench" --base "$base" provision --super-user root --stem op --from 1 --to "$OPERATOR_COMPANIES" \
   --pause-ms 1000 --tokens-out "$out/operator-tokens.tsv")
 grep -v '^RESULT' <<<"$operator_out" | head -1 | sed 's/^/   an operator at '"$SCALE_TENANTS"' companies: /' | tee -a "$results"
@@ -316,6 +337,7 @@ say "   provisioning p50 at an operator's pace (goal < 50 ms): $(field "$(grep '
 # the rest at their first request. The first minute's throughput once ready, in 10-second
 # slices, against step 1; and the minute from the restart, the time before ready counted as
 # serving nothing.
+wait_for_spares
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
 restart_started=$(date +%s.%N)
 start_server

@@ -13,11 +13,12 @@
 //!
 //! For the same reason spares are made in batches, when companies are not being created: the
 //! process's filler makes spares until there are `SPARE_SCHEMAS` (`loyalty serve
-//! --spare-schemas`) when the process starts, every [`CHECK_EVERY`] and [`QUIET_AFTER`] the last
-//! company created, and at once only when a creation leaves half of them or fewer. So the spares
-//! are ready before the next company is asked for, an upgrade's first ones too, and an operator
-//! creating companies one after another meets the DDL of their replacements once every half
-//! `SPARE_SCHEMAS` companies rather than after each. One process fills at a time (an advisory
+//! --spare-schemas`) every [`CHECK_EVERY`] and [`QUIET_AFTER`] the last company created, and at
+//! once (when the process starts, or after a company was created) only when half of them or
+//! fewer are ready. So the spares are ready before the next company is asked for, an upgrade's
+//! first ones too (none is ready at its version), and an operator creating companies one after
+//! another, or a restart, meets the DDL of new spares once every half `SPARE_SCHEMAS` companies
+//! rather than after each. One process fills at a time (an advisory
 //! lock), on a connection of its own. Spares at another version (a migration
 //! came since) are never taken, and are dropped once the filling has made the new ones. A
 //! platform that has no company and no spare yet makes none.
@@ -52,9 +53,9 @@ pub const CHECK_EVERY: Duration = Duration::from_secs(300);
 /// often created a few in a row.
 pub const QUIET_AFTER: Duration = Duration::from_secs(60);
 
-/// Starts the process's filler: at once, every `check_every`, `quiet_after` the last company
-/// created, and when a company's creation left half the spares or fewer
-/// ([`wanted_after_taking`]), it makes spares at the template's version until there are `count`,
+/// Starts the process's filler: every `check_every` and `quiet_after` the last company created,
+/// and at start and after a company's creation when half the spares or fewer are ready
+/// ([`wants_filling_now`]), it makes spares at the template's version until there are `count`,
 /// then drops the spares at another version.
 pub fn spawn(
     state: AppState,
@@ -66,6 +67,7 @@ pub fn spawn(
         let mut check = tokio::time::interval(check_every);
         check.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let mut quiet_at: Option<tokio::time::Instant> = None;
+        let mut starting = true;
         loop {
             let quiet_until = quiet_at;
             let quiet = async move {
@@ -74,18 +76,18 @@ pub fn spawn(
                     None => std::future::pending().await,
                 }
             };
-            let after_taking = tokio::select! {
+            let only_if_low = tokio::select! {
                 () = state.spares_wanted.notified() => {
                     quiet_at = Some(tokio::time::Instant::now() + quiet_after);
                     true
                 }
-                _ = check.tick() => false,
+                _ = check.tick() => std::mem::take(&mut starting),
                 () = quiet => {
                     quiet_at = None;
                     false
                 }
             };
-            match fill(&state, count, after_taking).await {
+            match fill(&state, count, only_if_low).await {
                 Ok(made) => tracing::debug!(made, "spare schemas made"),
                 Err(err) => tracing::warn!(error = ?err, "could not make spare schemas"),
             }
@@ -98,13 +100,13 @@ fn schema(id: i64) -> String {
     format!("{SPARE_SCHEMA_PREFIX}{id}")
 }
 
-/// Makes spares at the template's version until there are `count` (after a company took one,
-/// `after_taking`, only once half of them or fewer are left), then drops the spares at another
+/// Makes spares at the template's version until there are `count` (with `only_if_low`, only if
+/// half of them or fewer are ready), then drops the spares at another
 /// version (all of them when companies are made by migrating); answers how many it made.
 /// Nothing on a platform without a company or a spare. Another process filling at the same time
 /// is left to it. On an error the connection closes, and with it the transaction and the lock.
 #[instrument(level = "debug", skip(state))]
-async fn fill(state: &AppState, count: usize, after_taking: bool) -> anyhow::Result<usize> {
+async fn fill(state: &AppState, count: usize, only_if_low: bool) -> anyhow::Result<usize> {
     let client = db::connect_dedicated(state.config.db.url.expose()).await?;
     let in_use: bool = client
         .query_one(
@@ -120,7 +122,7 @@ async fn fill(state: &AppState, count: usize, after_taking: bool) -> anyhow::Res
     let made = match &template {
         Some(template) => {
             let ready = ready(&client, template.version).await?;
-            let missing = if after_taking && !wanted_after_taking(ready, count) {
+            let missing = if only_if_low && !wants_filling_now(ready, count) {
                 0
             } else {
                 count.saturating_sub(usize::try_from(ready).unwrap_or(usize::MAX))
@@ -163,10 +165,10 @@ async fn make(client: &Client, template: &Template) -> Result<(), tokio_postgres
         .await
 }
 
-/// Whether a creation that took a spare should wake the filler: when `ready` spares are left of
-/// the `count` wanted, half of them or fewer. The filler then makes the missing ones together,
+/// Whether the filler makes spares at once, after a creation or at start: when `ready` spares are
+/// left of the `count` wanted, half of them or fewer. The filler then makes the missing ones together,
 /// so that their DDL reaches the database's backends in one batch, not after every company.
-pub fn wanted_after_taking(ready: i64, count: usize) -> bool {
+pub fn wants_filling_now(ready: i64, count: usize) -> bool {
     usize::try_from(ready).unwrap_or(0) * 2 <= count
 }
 
@@ -182,13 +184,13 @@ mod tests {
 
     #[test]
     fn the_filler_wakes_when_half_the_spares_or_fewer_are_left() {
-        assert!(!wanted_after_taking(3, 4));
-        assert!(wanted_after_taking(2, 4));
-        assert!(wanted_after_taking(0, 4));
-        assert!(!wanted_after_taking(17, 32));
-        assert!(wanted_after_taking(16, 32));
-        assert!(wanted_after_taking(0, 1));
-        assert!(wanted_after_taking(0, 0));
+        assert!(!wants_filling_now(3, 4));
+        assert!(wants_filling_now(2, 4));
+        assert!(wants_filling_now(0, 4));
+        assert!(!wants_filling_now(17, 32));
+        assert!(wants_filling_now(16, 32));
+        assert!(wants_filling_now(0, 1));
+        assert!(wants_filling_now(0, 0));
     }
 
     #[test]

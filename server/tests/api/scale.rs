@@ -289,16 +289,44 @@ async fn a_prefix_taken_again_through_another_process_is_served_in_its_new_schem
     let input: loyalty::platform::CompanyInput = serde_json::from_value(json!({ "name": "Again",
         "prefix": "again", "taxId": "900100200-1", "adminPassword": "admin-pass-1" }))
     .unwrap();
-    loyalty::platform::create_company(&other, input.into_new().unwrap(), "root").await.unwrap();
+    let company = loyalty::platform::create_company(&other, input.into_new().unwrap(), "root").await.unwrap();
     let schema = app.schema_of("again").await;
     assert_ne!(schema, "tenant_again", "the new company did not take the spare");
 
-    // The old token is refused; the new admin logs in and works in the new schema.
-    assert_eq!(app.get("/api/pos", &token).await.status, StatusCode::UNAUTHORIZED);
-    let token = app.login_ok("admin@again", "admin-pass-1").await;
-    let pos = app.post("/api/pos", &token, json!({ "name": "Norte" })).await;
+    // A session of the new company's admin (issued as the other process would), on this
+    // process, which still has the deleted company's schema for the prefix: served in the new
+    // schema.
+    let session_version: i32 = app
+        .db()
+        .await
+        .query_one(&format!("select session_version from {schema}.users where id = 1"), &[])
+        .await
+        .unwrap()
+        .get(0);
+    let claims = loyalty::session::Claims {
+        uid: 1,
+        username: "admin".into(),
+        role: "admin".into(),
+        company_id: Some(company.id),
+        prefix: Some("again".into()),
+        pos_id: None,
+        impersonated_by: None,
+        sv: session_version,
+        iat: 0,
+        exp: 0,
+    };
+    let new_token = app.state.keys.issue(claims).unwrap();
+    let listed = app.get("/api/pos", &new_token).await;
+    assert_eq!(listed.status, StatusCode::OK, "{}", listed.body);
+    assert_eq!(listed.body.as_array().map(Vec::len), Some(0), "the deleted company's points of sale: {}", listed.body);
+    let pos = app.post("/api/pos", &new_token, json!({ "name": "Norte" })).await;
     assert_eq!(pos.status, StatusCode::CREATED, "{}", pos.body);
     assert_eq!(app.count(&format!("select count(*) from {schema}.points_of_sale")).await, 1);
+
+    // The old token is refused; the new admin logs in.
+    assert_eq!(app.get("/api/pos", &token).await.status, StatusCode::UNAUTHORIZED);
+    let token = app.login_ok("admin@again", "admin-pass-1").await;
+    assert_eq!(app.get("/api/pos", &token).await.status, StatusCode::OK);
 }
 
 #[tokio::test]
