@@ -9,6 +9,10 @@ update companies set schema_name = 'tenant_' || prefix;
 alter table companies alter column schema_name set not null;
 alter table companies add constraint companies_schema_name_key unique (schema_name);
 
+-- A spare's size on disk, measured when it was made: a company made from it starts with it as
+-- its figure, so that its creation reads nothing of the schema it takes.
+alter table spare_schemas add column size_bytes bigint;
+
 do $$
 declare
     spare record;

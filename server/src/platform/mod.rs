@@ -133,38 +133,42 @@ async fn impersonate(
 // ---------------------------------------------------------------------------------------------
 // Company lifecycle
 
-/// Creates a company and provisions its schema: the platform row (as `provisioning`), taking a
-/// spare schema made ahead in the same statement if one is ready (rows only: no DDL while the
-/// operator waits), else a copy of the template or its migrations in `tenant_<prefix>`; then the
-/// `admin` user and default settings; then marks it `active`.
-/// If any step fails nothing remains: the schema and the row are removed.
+/// Creates a company and provisions its schema. From a spare schema made ahead when one is ready:
+/// one transaction that writes rows only ([`store::create_from_spare`]). Else, while asked: the
+/// platform row (as `provisioning`, under an advisory lock on a dedicated connection), the schema
+/// `tenant_<prefix>` as a copy of the template or by its migrations, the `admin` user and
+/// default settings, then the row marked `active`; if any step fails nothing remains: the schema
+/// and the row are removed.
 pub async fn create_company(state: &AppState, new: NewCompany, actor: &str) -> AppResult<Company> {
     // The admin's password is hashed (tens of milliseconds of CPU) while the database works, and
     // is awaited only to insert the account.
-    let password_hash = tokio::spawn(session::hash_password(new.admin_password.clone()));
+    let mut password_hash = tokio::spawn(session::hash_password(new.admin_password.clone()));
     let template = state.tenant_template().await?;
-    let url = state.config.db.url.expose().clone();
-    let mut client = db::connect_dedicated(&url).await?;
-    let version = template.as_ref().map(|t| t.version);
-    let (mut company, schema) = store::insert_provisioning(&client, &new.details, &new.prefix, version).await?;
-    store::lock_company(&client, company.id).await?;
-    let from_spare = schema != db::tenant_schema(&new.prefix);
-    if !from_spare {
-        if let Err(err) = store::create_schema(&client, &schema).await {
-            // Not ours to drop: only the row goes.
-            store::delete_company_row(&client, company.id).await?;
-            tracing::error!(company = %new.prefix, error = %err, "could not create the company schema");
-            return Err(AppError::conflict(Msg::CompanySchemaExists));
+    if let Some(template) = template.as_deref() {
+        if let Some(company) = store::create_from_spare(&state.pool, &new, template, &mut password_hash, actor).await? {
+            // The filler makes spares again once half of them or fewer are left.
+            state.spares_wanted.notify_one();
+            tracing::info!(company = %new.prefix, from_spare = true, "company created");
+            return Ok(company);
         }
     }
-    let template = template.as_deref().map(|t| (t, from_spare));
-    match store::provision(&mut client, &schema, password_hash, template).await {
+    let url = state.config.db.url.expose().clone();
+    let mut client = db::connect_dedicated(&url).await?;
+    let mut company = store::insert_provisioning(&client, &new.details, &new.prefix).await?;
+    store::lock_company(&client, company.id).await?;
+    let schema = db::tenant_schema(&new.prefix);
+    if let Err(err) = store::create_schema(&client, &schema).await {
+        // Not ours to drop: only the row goes.
+        store::delete_company_row(&client, company.id).await?;
+        tracing::error!(company = %new.prefix, error = %err, "could not create the company schema");
+        return Err(AppError::conflict(Msg::CompanySchemaExists));
+    }
+    match store::provision(&mut client, &schema, password_hash, template.as_deref()).await {
         Ok(version) => {
             store::activate(&mut client, &mut company, version, actor).await?;
             stats::refresh_new(&client, company.id, &new.prefix, &schema).await;
-            // The filler makes spares again once half of them or fewer are left.
             state.spares_wanted.notify_one();
-            tracing::info!(company = %new.prefix, from_spare, "company created");
+            tracing::info!(company = %new.prefix, from_spare = false, "company created");
             Ok(company)
         }
         Err(err) => {

@@ -6,7 +6,8 @@
 //! together in one transaction. A company takes the oldest spare at the template's version in the
 //! statement that inserts its platform row ([`TAKE_SQL`]: the spare's row deleted with
 //! `for update skip locked`, so two companies never take the same one), and keeps the spare's
-//! schema under its name, which its row records (`schema_name`). Nothing is renamed: renaming a
+//! schema under its name, which its row records (`schema_name`); the rest of its creation goes in
+//! the same transaction (`platform::store::create_from_spare`), so that it writes rows only. Nothing is renamed: renaming a
 //! schema, like making one, makes every PostgreSQL backend of the database apply the change to
 //! each plan it keeps, which at 10,000 companies cost seconds of CPU per backend
 //! (docs/performance.md, "Where a company's creation goes at 10,000 companies").
@@ -30,18 +31,19 @@ use tracing::instrument;
 
 use crate::db::{self, quote_ident};
 use crate::migrate::template::Template;
+use crate::platform::store::SCHEMA_SIZE_SQL;
 use crate::state::AppState;
 
 /// A spare's schema is this and its id: `tenant_` and a number, which no company made without a
 /// spare (`tenant_<prefix>`, a prefix starting with a letter) can be named.
 const SPARE_SCHEMA_PREFIX: &str = "tenant_";
 
-/// Takes the oldest spare at the version `$1` (none when it is null): deletes its row and answers
-/// its schema's name, for the `insert` of a company's platform row to use
-/// (`platform::store::insert_provisioning`). `for update skip locked`: two companies never take
-/// the same one.
+/// Takes the oldest spare at the version `$1`: deletes its row and answers its schema's name and
+/// size, for the `insert` of a company's platform row to use (`platform::store::create_from_spare`).
+/// `for update skip locked`: two companies never take the same one.
 pub const TAKE_SQL: &str = "delete from platform.spare_schemas where id = (select id from platform.spare_schemas \
-       where version = $1 order by id limit 1 for update skip locked) returning 'tenant_' || id as schema_name";
+       where version = $1 order by id limit 1 for update skip locked) \
+     returning 'tenant_' || id as schema_name, size_bytes";
 
 /// Held by the process that is filling, for as long as its connection lasts.
 const FILLER_LOCK_SQL: &str = "select pg_try_advisory_lock(hashtextextended('loyalty-spare-schemas', 0))";
@@ -151,7 +153,8 @@ async fn fill(state: &AppState, count: usize, only_if_low: bool) -> anyhow::Resu
     Ok(made)
 }
 
-/// Makes one spare: its schema from the template and its row, in one transaction.
+/// Makes one spare: its schema from the template and its row, in one transaction; then records
+/// its size, the first figure of the company that takes it.
 async fn make(client: &Client, template: &Template) -> Result<(), tokio_postgres::Error> {
     let id: i64 = client.query_one("select nextval('platform.spare_schemas_id_seq')", &[]).await?.get(0);
     let name = schema(id);
@@ -162,7 +165,10 @@ async fn make(client: &Client, template: &Template) -> Result<(), tokio_postgres
             template.script(&name),
             template.version
         ))
-        .await
+        .await?;
+    let size = format!("update platform.spare_schemas set size_bytes = ({SCHEMA_SIZE_SQL}) where id = $1");
+    client.execute(&size, &[&id, &name]).await?;
+    Ok(())
 }
 
 /// Whether the filler makes spares at once, after a creation or at start: when `ready` spares are

@@ -7,10 +7,10 @@ use tokio::task::JoinHandle;
 use tokio_postgres::{Client, GenericClient, Row};
 use tracing::instrument;
 
-use super::model::{Company, CompanyAdmin, CompanyDetails, CompanyStats, PlatformTotals, StatsQuery};
+use super::model::{Company, CompanyAdmin, CompanyDetails, CompanyStats, NewCompany, PlatformTotals, StatsQuery};
 use crate::db::{self, quote_ident, tenant_schema, Pools, TenantTx};
 use crate::domain::Prefix;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::migrate;
 use crate::migrate::template::Template;
 use crate::platform::spares;
@@ -166,43 +166,80 @@ pub async fn audit(
     Ok(())
 }
 
-/// The platform's row of a new company, in state `provisioning`, and its schema's name: the
-/// oldest spare at the template's `version` if one is ready, taken by the same statement
-/// ([`spares::TAKE_SQL`]), else `tenant_<prefix>` (which the caller makes).
-#[instrument(level = "debug", skip_all, fields(company = %prefix))]
-pub async fn insert_provisioning(
-    client: &Client,
-    d: &CompanyDetails,
-    prefix: &Prefix,
-    version: Option<i32>,
-) -> AppResult<(Company, String)> {
+/// Creates a company from the oldest spare schema at the template's version, if one is ready, in
+/// one transaction on a pooled connection: its platform row, `active` at once, taking the spare
+/// ([`spares::TAKE_SQL`]) and keeping its schema; the copied rows given the time of now
+/// ([`Template::restamp_script`]); its `admin` account once the password's hash is ready; its
+/// creation in the platform's audit trail; its first figures (the spare's size, measured when it
+/// was made, and no customer yet). Rows only: no DDL and no rename, nothing that every
+/// PostgreSQL backend must then apply to its plans (docs/performance.md). `None`, and nothing
+/// written, when no spare is ready; on an error nothing is written and the spare stays a spare.
+#[instrument(level = "debug", skip_all, fields(company = %new.prefix))]
+pub async fn create_from_spare(
+    pools: &Pools,
+    new: &NewCompany,
+    template: &Template,
+    password_hash: &mut JoinHandle<anyhow::Result<String>>,
+    actor: &str,
+) -> AppResult<Option<Company>> {
+    let d = &new.details;
     let sql = format!(
-        "with spare as ({take}) \
-         insert into platform.companies \
-           (name, tax_id, logo_url, business_name, address, phone, prefix, state, schema_name) \
-         select $2, $3, $4, $5, $6, $7, $8, 'provisioning', coalesce(spare.schema_name, $9) \
-         from (values (1)) one left join spare on true \
-         returning {COMPANY_COLUMNS}, schema_name",
+        "with spare as ({take}), company as ( \
+           insert into platform.companies (name, tax_id, logo_url, business_name, address, phone, prefix, state, \
+             schema_version, schema_name) \
+           select $2, $3, $4, $5, $6, $7, $8, 'active', $1, spare.schema_name from spare \
+           returning {COMPANY_COLUMNS}, schema_name) \
+         select company.*, spare.size_bytes from company, spare",
         take = spares::TAKE_SQL
     );
-    let own = tenant_schema(prefix);
+    let mut conn = pools.get().await?;
+    // Dropped before its commit, the transaction rolls back.
+    let tx = conn.transaction().await?;
+    let params: [&(dyn tokio_postgres::types::ToSql + Sync); 8] = [
+        &template.version,
+        &d.name,
+        &d.tax_id,
+        &d.logo_url,
+        &d.business_name,
+        &d.address,
+        &d.phone,
+        &new.prefix.as_str(),
+    ];
+    let Some(row) = tx.query_opt(&sql, &params).await? else { return Ok(None) };
+    let company = company_from_row(&row);
+    let schema: String = row.get("schema_name");
+    let size: Option<i64> = row.get("size_bytes");
+    tx.batch_execute(&template.restamp_script(&schema)).await?;
+    let password_hash = password_hash.await.map_err(AppError::internal)?.map_err(AppError::Internal)?;
+    tenant::users::insert_admin(&*tx, &password_hash).await?;
+    audit(&*tx, actor, "company.create", &company, serde_json::json!({ "name": company.name })).await?;
+    tx.execute(
+        "insert into platform.company_stats \
+           (company_id, schema_version, size_bytes, customers, transactions_30d, last_activity_at, computed_at) \
+         values ($1, $2, $3, 0, 0, null, now())",
+        &[&company.id, &template.version, &size],
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Some(company))
+}
+
+/// The platform's row of a new company made while asked (no spare was ready), in state
+/// `provisioning`, in the schema `tenant_<prefix>` (which the caller makes).
+#[instrument(level = "debug", skip_all, fields(company = %prefix))]
+pub async fn insert_provisioning(client: &Client, d: &CompanyDetails, prefix: &Prefix) -> AppResult<Company> {
+    let sql = format!(
+        "insert into platform.companies (name, tax_id, logo_url, business_name, address, phone, prefix, state, schema_name) \
+         values ($1, $2, $3, $4, $5, $6, $7, 'provisioning', $8) returning {COMPANY_COLUMNS}"
+    );
+    let schema = tenant_schema(prefix);
     let row = client
         .query_one(
             &sql,
-            &[
-                &version,
-                &d.name,
-                &d.tax_id,
-                &d.logo_url,
-                &d.business_name,
-                &d.address,
-                &d.phone,
-                &prefix.as_str(),
-                &own,
-            ],
+            &[&d.name, &d.tax_id, &d.logo_url, &d.business_name, &d.address, &d.phone, &prefix.as_str(), &schema],
         )
         .await?;
-    Ok((company_from_row(&row), row.get("schema_name")))
+    Ok(company_from_row(&row))
 }
 
 #[instrument(level = "debug", skip(client))]
@@ -219,19 +256,17 @@ pub async fn delete_company_row(client: &Client, id: i64) -> Result<(), tokio_po
 
 /// Builds a new company's schema, as a copy of the tenant template when there is one (one round
 /// trip, one transaction) or else by its migrations, then its `admin` account (once the
-/// password's hash is ready). A schema that was a spare (`template`'s `true`) is the copy
-/// already, and only takes the time of now and the account. Answers the schema's version.
+/// password's hash is ready). Answers the schema's version.
 #[instrument(level = "debug", skip(client, password_hash, template))]
 pub async fn provision(
     client: &mut Client,
     schema: &str,
     password_hash: JoinHandle<anyhow::Result<String>>,
-    template: Option<(&Template, bool)>,
+    template: Option<&Template>,
 ) -> anyhow::Result<i32> {
-    if let Some((template, from_spare)) = template {
+    if let Some(template) = template {
         let copied = async {
-            let script = if from_spare { template.restamp_script(schema) } else { template.script(schema) };
-            client.batch_execute(&format!("begin; {script}")).await?;
+            client.batch_execute(&format!("begin; {}", template.script(schema))).await?;
             // While the password's hash is computed, this backend opens each of the schema's
             // tables once, so that the company's first figures read them from its catalog cache.
             // Measuring the schema's size does that, through the index on its dependencies.

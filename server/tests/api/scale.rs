@@ -225,9 +225,35 @@ async fn companies_take_spare_schemas_made_ahead_that_are_what_the_migrations_ma
     let other = &schemas[from_spares[1]];
     assert_eq!(app.count(&format!("select count(*) from {other}.points_of_sale")).await, 0);
 
+    // Its figures are there at once: the spare's size, no customer yet.
+    let stats = app
+        .db()
+        .await
+        .query_one(
+            "select s.schema_version, s.size_bytes, s.customers from platform.company_stats s \
+             join platform.companies c on c.id = s.company_id where c.schema_name = $1",
+            &[from_spare],
+        )
+        .await
+        .unwrap();
+    assert_eq!(stats.get::<_, i32>(0), loyalty::migrate::latest_tenant_version());
+    assert!(stats.get::<_, Option<i64>>(1).unwrap_or(0) > 100_000, "size {:?}", stats.get::<_, Option<i64>>(1));
+    assert_eq!(stats.get::<_, i64>(2), 0);
+
     // And the spares are made again, once the two are taken (half of them or fewer left).
     let again = spares_when(&app, 2).await;
     assert!(again.iter().all(|id| !spares.contains(id)), "{again:?}");
+
+    // A prefix in use is refused with its error while spares are ready, and the spare stays.
+    let twice = app
+        .post(
+            "/api/super/companies",
+            &app.super_token,
+            json!({ "name": "Again", "prefix": "sone", "taxId": "900100200-1", "adminPassword": "admin-pass-1" }),
+        )
+        .await;
+    assert_eq!(twice.status, StatusCode::CONFLICT, "{}", twice.body);
+    assert_eq!(spares_when(&app, 2).await, again);
 
     // A company whose own schema name is taken gets its error when no spare is ready, and
     // nothing of it stays.

@@ -27,7 +27,10 @@ impl User {
 
 /// Creates the company's `admin` account while its schema is provisioned.
 #[instrument(level = "debug", skip_all)]
-pub async fn insert_admin(client: &tokio_postgres::Client, password_hash: &str) -> Result<(), tokio_postgres::Error> {
+pub async fn insert_admin(
+    client: &impl tokio_postgres::GenericClient,
+    password_hash: &str,
+) -> Result<(), tokio_postgres::Error> {
     client
         .execute("insert into users (username, password_hash, role) values ('admin', $1, 'admin')", &[&password_hash])
         .await?;
