@@ -153,22 +153,22 @@ async fn fill(state: &AppState, count: usize, only_if_low: bool) -> anyhow::Resu
     Ok(made)
 }
 
-/// Makes one spare: its schema from the template and its row, in one transaction; then records
-/// its size, the first figure of the company that takes it.
+/// Makes one spare: its schema from the template and its row, with its size (the first figure
+/// of the company that takes it), in one transaction.
 async fn make(client: &Client, template: &Template) -> Result<(), tokio_postgres::Error> {
     let id: i64 = client.query_one("select nextval('platform.spare_schemas_id_seq')", &[]).await?.get(0);
     let name = schema(id);
+    // The name is `tenant_` and a number: a literal needs no escaping.
+    let size = SCHEMA_SIZE_SQL.replace("$2", &format!("'{name}'"));
     client
         .batch_execute(&format!(
-            "begin; create schema {};\n{}insert into platform.spare_schemas (id, version) values ({id}, {}); commit",
+            "begin; create schema {};\n{}insert into platform.spare_schemas (id, version, size_bytes) \
+             values ({id}, {}, ({size})); commit",
             quote_ident(&name),
             template.script(&name),
             template.version
         ))
-        .await?;
-    let size = format!("update platform.spare_schemas set size_bytes = ({SCHEMA_SIZE_SQL}) where id = $1");
-    client.execute(&size, &[&id, &name]).await?;
-    Ok(())
+        .await
 }
 
 /// Whether the filler makes spares at once, after a creation or at start: when `ready` spares are
