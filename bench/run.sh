@@ -36,14 +36,19 @@ PROVISION_CONCURRENCY=${BENCH_PROVISION_CONCURRENCY:-3}
 SWEEP=${BENCH_SWEEP:-2}
 # Step 3 then creates this many companies more, one a second, as an operator would.
 OPERATOR_COMPANIES=${BENCH_OPERATOR_COMPANIES:-20}
-# The statements each pooled connection keeps (DB_STATEMENTS_PER_CONNECTION): room for the
-# companies one connection serves at step 3's scale, about 20 statements each for the sales
-# (memory for speed: docs/performance.md, "Ten thousand companies"); never below the default.
 # Spare schemas the server keeps (SPARE_SCHEMAS): twice the operator's companies, so that
 # the operator's creations take spares made before them, as a platform that expects that many
 # companies in a busy hour would be set up (docs/decisions.md).
 SPARES=${BENCH_SPARE_SCHEMAS:-$(( 2 * OPERATOR_COMPANIES ))}
-STATEMENTS=${BENCH_STATEMENTS_PER_CONNECTION:-$(( SCALE_TENANTS * 25 / 16 > 4000 ? SCALE_TENANTS * 25 / 16 : 4000 ))}
+# The server's connections (DB_POOL_SIZE): about one per 150 companies, from the default 16 up to
+# 64. A company's requests keep to one home connection, and PostgreSQL 15 searches some of a
+# backend's catalog entries one by one on each update, so a backend serving fewer companies
+# answers each faster (docs/performance.md, "Companies taken without a rename").
+POOL=${BENCH_DB_POOL_SIZE:-$(( SCALE_TENANTS / 150 < 16 ? 16 : (SCALE_TENANTS / 150 > 64 ? 64 : SCALE_TENANTS / 150) ))}
+# The statements each pooled connection keeps (DB_STATEMENTS_PER_CONNECTION): room for the
+# companies one connection serves at step 3's scale, about 20 statements each for the sales
+# (memory for speed: docs/performance.md, "Ten thousand companies"); never below the default.
+STATEMENTS=${BENCH_STATEMENTS_PER_CONNECTION:-$(( SCALE_TENANTS * 25 / POOL > 4000 ? SCALE_TENANTS * 25 / POOL : 4000 ))}
 READ_CUSTOMERS=${BENCH_READ_CUSTOMERS:-100000}
 READ_TRANSACTIONS=${BENCH_READ_TRANSACTIONS:-1000000}
 READ_REQUESTS=${BENCH_READ_REQUESTS:-100}
@@ -119,7 +124,7 @@ jwt_secret="bench-$(date +%s%N)-secret-0123456789abcdef"
 # until it is ready: it listens once it has warmed its connections (WARM_UP_SECS, 15 s at most).
 start_server() {
   DATABASE_URL="$app_url" JWT_SECRET="$jwt_secret" BIND_ADDR="127.0.0.1:$http_port" DB_STATEMENTS_PER_CONNECTION="$STATEMENTS" \
-    SPARE_SCHEMAS="$SPARES" \
+    SPARE_SCHEMAS="$SPARES" DB_POOL_SIZE="$POOL" \
     CLIENT_DIR=client/dist RUST_LOG=warn "$loyalty" serve >>"$out/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq 600); do
@@ -273,6 +278,7 @@ fi
 
 if phase throughput && phase scale; then
 step "3. tenant scale: provisioning companies $((TENANTS + 1)) to $SCALE_TENANTS through the API, $PROVISION_CONCURRENCY at a time"
+say "   the server: DB_POOL_SIZE=$POOL, DB_STATEMENTS_PER_CONNECTION=$STATEMENTS, SPARE_SCHEMAS=$SPARES"
 provision_out=$("$bench" --base "$base" provision --super-user root --stem b --from "$((TENANTS + 1))" --to "$SCALE_TENANTS" \
   --concurrency "$PROVISION_CONCURRENCY" --login-concurrency 4 --tokens-out "$tokens")
 grep -v '^RESULT' <<<"$provision_out" | sed 's/^/   /' | tee -a "$results"
