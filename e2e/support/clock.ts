@@ -9,7 +9,11 @@ export function ageEarnedPoints(prefix: string, days: number): void {
   if (!/^[a-z][a-z0-9]{1,29}$/.test(prefix)) throw new Error(`not a company prefix: ${prefix}`);
   const url = new URL(process.env.DATABASE_URL ?? '');
   url.pathname = `/${runState().database}`;
-  const sql = `update "tenant_${prefix}".point_batches set earned_at = earned_at - interval '${Math.trunc(days)} days'`;
+  // The company's schema is the one its platform row names (a company made from a spare keeps
+  // the spare's).
+  const sql =
+    `do $$ begin execute format('update %I.point_batches set earned_at = earned_at - interval ''%s days''', ` +
+    `(select schema_name from platform.companies where prefix = '${prefix}'), ${Math.trunc(days)}); end $$`;
   const result = spawnSync('psql', [url.toString(), '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
 }
