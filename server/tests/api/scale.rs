@@ -245,13 +245,12 @@ async fn companies_take_spare_schemas_made_ahead_that_are_what_the_migrations_ma
     assert!(again.iter().all(|id| !spares.contains(id)), "{again:?}");
 
     // A prefix in use is refused with its error while spares are ready, and the spare stays.
-    let twice = app
-        .post(
-            "/api/super/companies",
-            &app.super_token,
-            json!({ "name": "Again", "prefix": "sone", "taxId": "900100200-1", "adminPassword": "admin-pass-1" }),
-        )
-        .await;
+    let create = |prefix: &str| {
+        let body =
+            json!({ "name": "Again", "prefix": prefix, "taxId": "900100200-1", "adminPassword": "admin-pass-1" });
+        app.post("/api/super/companies", &app.super_token, body)
+    };
+    let twice = create("sone").await;
     assert_eq!(twice.status, StatusCode::CONFLICT, "{}", twice.body);
     assert_eq!(spares_when(&app, 2).await, again);
 
@@ -259,13 +258,7 @@ async fn companies_take_spare_schemas_made_ahead_that_are_what_the_migrations_ma
     // nothing of it stays.
     app.sql("delete from platform.spare_schemas").await;
     app.sql("create schema tenant_taken").await;
-    let taken = app
-        .post(
-            "/api/super/companies",
-            &app.super_token,
-            json!({ "name": "Taken", "prefix": "taken", "taxId": "900100200-1", "adminPassword": "admin-pass-1" }),
-        )
-        .await;
+    let taken = create("taken").await;
     assert_eq!(taken.status, StatusCode::CONFLICT, "{}", taken.body);
     assert_eq!(app.count("select count(*) from platform.companies where prefix = 'taken'").await, 0);
 }
