@@ -40,14 +40,16 @@ OPERATOR_COMPANIES=${BENCH_OPERATOR_COMPANIES:-20}
 # the operator's creations take spares made before them, as a platform that expects that many
 # companies in a busy hour would be set up (docs/decisions.md).
 SPARES=${BENCH_SPARE_SCHEMAS:-$(( 2 * OPERATOR_COMPANIES ))}
-# The server's connections (DB_POOL_SIZE): about one per 150 companies, from the default 16 up to
-# 64. A company's requests keep to one home connection, and PostgreSQL 15 searches some of a
-# backend's catalog entries one by one on each update, so a backend serving fewer companies
-# answers each faster (docs/performance.md, "Companies taken without a rename").
-POOL=${BENCH_DB_POOL_SIZE:-$(( SCALE_TENANTS / 150 < 16 ? 16 : (SCALE_TENANTS / 150 > 64 ? 64 : SCALE_TENANTS / 150) ))}
+# The server's connections (DB_POOL_SIZE): the default 16. More connections, each home to fewer
+# companies, served more sales in a short trial, but the whole phase with 64 left the machine
+# short of memory (tasks stalled a third of each minute) and served fewer: the database's
+# catalogs (4.2 GB), its files and the backends' caches do not all fit in 24 GB
+# (docs/performance.md, "The connections of a large platform, measured whole").
+POOL=${BENCH_DB_POOL_SIZE:-16}
 # The statements each pooled connection keeps (DB_STATEMENTS_PER_CONNECTION): room for the
-# companies one connection serves at step 3's scale, about 20 statements each for the sales
-# (memory for speed: docs/performance.md, "Ten thousand companies"); never below the default.
+# companies one connection serves at step 3's scale, about 25 statements each for the sales
+# (memory for speed: the default 4,000 re-prepared a sale's statements at 10,000 companies and
+# served a fifth fewer sales); never below the default.
 STATEMENTS=${BENCH_STATEMENTS_PER_CONNECTION:-$(( SCALE_TENANTS * 25 / POOL > 4000 ? SCALE_TENANTS * 25 / POOL : 4000 ))}
 READ_CUSTOMERS=${BENCH_READ_CUSTOMERS:-100000}
 READ_TRANSACTIONS=${BENCH_READ_TRANSACTIONS:-1000000}
@@ -157,6 +159,16 @@ backend_memory() {
   psql "$admin_url" -Atc "select pid from pg_stat_activity where application_name = 'loyalty' and backend_type = 'client backend'" |
     while read -r pid; do awk '/^Anonymous:/ { print $2 }' "/proc/$pid/smaps_rollup" 2>/dev/null; done |
     awk '{ n++; sum += $1; if ($1 > max) max = $1 } END { if (n) printf "%d backends, %.1f MB each on average, %.1f MB at most, %.0f MB in all", n, sum / n / 1024, max / 1024, sum / 1024; else print "no backend" }'
+}
+# The share of the last minute in which some task waited for memory (the kernel's pressure
+# stall information), when the kernel reports it: above a few percent, the machine is short of
+# memory and the figures beside it read the disk.
+memory_pressure() {
+  if [ -r /proc/pressure/memory ]; then
+    awk '/^some/ { sub("avg60=", "", $3); printf "memory pressure %s%% of the last minute", $3 }' /proc/pressure/memory
+  else
+    echo "memory pressure not reported by this kernel"
+  fi
 }
 peak_rss() { awk '/VmHWM/ { peak = $2 } /VmRSS/ { now = $2 } END { printf "peak %.0f MB, now %.0f MB", peak / 1024, now / 1024 }' "/proc/$server_pid/status"; }
 export BENCH_SUPER_PASSWORD=$super_password
@@ -328,6 +340,7 @@ done
 say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput (goal >= 0.9): $(median "${scale_ratios[@]}") once the connections know the companies (median of the rounds' ${scale_ratios[*]}); first run after provisioning $(ratio "$first_rps" "$server_rps") (to step 1's median; the rounds' median to it: $(ratio "$(median "${warm_rates[@]}")" "$server_rps"))"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"
 say "   PostgreSQL memory of the server's connections: $(backend_memory)"
+say "   the database: $(psql "$admin_url" -Atc "select pg_size_pretty(pg_database_size(current_database())) || ', of it the catalogs ' || pg_size_pretty(sum(pg_total_relation_size(oid))) from pg_class where relnamespace = 'pg_catalog'::regnamespace and relkind = 'r'"); $(memory_pressure)"
 
 # An operator creating companies on the full platform: one at a time, a second apart, each
 # taking a spare schema made ahead (SPARE_SCHEMAS) while the burst above mostly built its own;
@@ -355,7 +368,7 @@ restart_rps=$(field "$(grep '^RESULT' <<<"$restart_run")" rps)
 say "   restart: ready in $ready_seconds s; the first minute over $SCALE_TENANTS companies ${restart_rps}/s, p99 $(field "$(grep '^RESULT' <<<"$restart_run")" p99_ms) ms, $(field "$(grep '^RESULT' <<<"$restart_run")" errors) failed; per 10 s: $slices requests/s"
 from_restart_rps=$(grep '^  second' <<<"$restart_run" | awk -v ready="$ready_seconds" '$2 < 60 - ready { ok += $3 } END { printf "%.1f", ok / 60 }')
 say "   RATIO first minute after a restart / $TENANTS-company throughput (goal >= 0.75): $(ratio "$restart_rps" "$server_rps") once ready; $(ratio "$from_restart_rps" "$server_rps") over the minute from the restart ($from_restart_rps/s)"
-say "   PostgreSQL memory of the server's connections after that minute: $(backend_memory)"
+say "   PostgreSQL memory of the server's connections after that minute: $(backend_memory); $(memory_pressure)"
 
 fi
 
