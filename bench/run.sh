@@ -160,6 +160,12 @@ backend_memory() {
     while read -r pid; do awk '/^Anonymous:/ { print $2 }' "/proc/$pid/smaps_rollup" 2>/dev/null; done |
     awk '{ n++; sum += $1; if ($1 > max) max = $1 } END { if (n) printf "%d backends, %.1f MB each on average, %.1f MB at most, %.0f MB in all", n, sum / n / 1024, max / 1024, sum / 1024; else print "no backend" }'
 }
+# The database's size and its catalogs' (tables, their indexes and TOAST): at thousands of
+# companies the catalogs are gigabytes that each backend reads as it meets the companies.
+database_size() {
+  psql "$admin_url" -Atc "select pg_size_pretty(pg_database_size(current_database())) || ', of it the catalogs ' ||
+    pg_size_pretty(sum(pg_total_relation_size(oid))) from pg_class where relnamespace = 'pg_catalog'::regnamespace and relkind = 'r' and not relisshared"
+}
 # The share of the last minute in which some task waited for memory (the kernel's pressure
 # stall information), when the kernel reports it: above a few percent, the machine is short of
 # memory and the figures beside it read the disk.
@@ -340,7 +346,7 @@ done
 say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput (goal >= 0.9): $(median "${scale_ratios[@]}") once the connections know the companies (median of the rounds' ${scale_ratios[*]}); first run after provisioning $(ratio "$first_rps" "$server_rps") (to step 1's median; the rounds' median to it: $(ratio "$(median "${warm_rates[@]}")" "$server_rps"))"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"
 say "   PostgreSQL memory of the server's connections: $(backend_memory)"
-say "   the database: $(psql "$admin_url" -Atc "select pg_size_pretty(pg_database_size(current_database())) || ', of it the catalogs ' || pg_size_pretty(sum(pg_total_relation_size(oid))) from pg_class where relnamespace = 'pg_catalog'::regnamespace and relkind = 'r'"); $(memory_pressure)"
+say "   the database: $(database_size); $(memory_pressure)"
 
 # An operator creating companies on the full platform: one at a time, a second apart, each
 # taking a spare schema made ahead (SPARE_SCHEMAS) while the burst above mostly built its own;
