@@ -9,6 +9,7 @@ use serde_json::json;
 use tokio_postgres::Client;
 
 use crate::helpers::{spawn_app, TestApp};
+use crate::points::support::{acme_with_customer, balance, post_with_key};
 
 /// Everything the catalog says about a schema's objects, one line each, sorted, with the
 /// schema's own name written `S`: tables, columns, defaults, constraints, indexes, sequences,
@@ -435,6 +436,68 @@ async fn no_index_of_a_company_is_one_another_serves_as_well() {
         )
         .await;
     assert!(redundant.is_empty(), "{redundant:?}");
+}
+
+/// What a company costs the platform follows the relations of its schema: each is catalog rows in
+/// the database, an entry in every backend that meets the company, and, for an index, a page
+/// written by every insert into its table and a sync of its file when the schema is made
+/// (docs/performance.md, "Fewer relations a company"). A tenant migration that adds one raises
+/// this budget with the figures of `make bench` beside it.
+#[tokio::test]
+async fn a_company_costs_no_more_relations_than_its_budget() {
+    const RELATIONS: i64 = 131;
+    const INDEXES: i64 = 56;
+    let app = spawn_app().await;
+    app.create_company("budget").await;
+    let schema = app.schema_of("budget").await;
+    let own = format!("select oid from pg_class where relnamespace = '{schema}'::regnamespace");
+    let relations = app
+        .count(&format!(
+            "select count(*) from pg_class where oid in ({own}) \
+               or oid in (select reltoastrelid from pg_class where oid in ({own})) \
+               or oid in (select indexrelid from pg_index where indrelid in \
+                          (select reltoastrelid from pg_class where oid in ({own})))"
+        ))
+        .await;
+    let indexes = app.count(&format!("select count(*) from pg_class where oid in ({own}) and relkind = 'i'")).await;
+    assert!(indexes <= INDEXES, "{indexes} indexes in a company's schema, {INDEXES} budgeted");
+    assert!(relations <= RELATIONS, "{relations} relations in a company's schema, {RELATIONS} budgeted");
+}
+
+/// A sale changes its customer's points and last activity: with neither column in an index (key,
+/// expression or predicate) and room kept on the customers' pages, the update is a heap-only
+/// tuple that writes no index page, however many indexes the customers have.
+#[tokio::test]
+async fn a_sale_updates_its_customer_without_writing_an_index() {
+    let (app, acme, customer) = acme_with_customer().await;
+    let accredit = format!("/api/customers/{customer}/accredit");
+    let sales: i64 = 10;
+    for sale in 0..sales {
+        let key = format!("k-{sale}");
+        let (status, body, _) =
+            post_with_key(&app, &accredit, &acme.admin, &key, json!({ "invoiceAmount": 10_000 })).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    assert_eq!(balance(&app, &acme, customer).await, 100 * sales);
+
+    // The server's backend reports its counts within a second or so of going idle.
+    let updates = format!(
+        "select n_tup_upd, n_tup_hot_upd from pg_stat_user_tables \
+         where schemaname = '{}' and relname = 'customers'",
+        acme.schema()
+    );
+    let db = app.db().await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let row = db.query_one(&updates, &[]).await.unwrap();
+        let (updates, heap_only): (i64, i64) = (row.get(0), row.get(1));
+        if updates >= sales || std::time::Instant::now() > deadline {
+            assert_eq!(updates, sales, "the customer's updates counted");
+            assert_eq!(heap_only, updates, "heap-only updates of the customer's");
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 #[tokio::test]
