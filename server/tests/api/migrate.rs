@@ -136,3 +136,42 @@ async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_
     let freed = accredit("FV-2").await;
     assert_eq!(freed.status, reqwest::StatusCode::OK, "{}", freed.body);
 }
+
+#[tokio::test]
+async fn the_shared_ids_migration_gives_every_new_record_an_id_past_those_its_tables_hold() {
+    let (app, _) = spawn_acme().await;
+    let db = app.db().await;
+    // The company as the release before V36 left it: eleven sequences of their own, one of them
+    // at 30.
+    let mut app_db = app.app_db().await;
+    app_db.batch_execute("drop schema tenant_acme cascade; create schema tenant_acme").await.unwrap();
+    let version = loyalty::migrate::run_tenant_migrations_to(&mut app_db, "tenant_acme", 34).await.unwrap();
+    assert_eq!(version, 34);
+    let hash = loyalty::session::hash_password("admin-pass-1".into()).await.unwrap();
+    loyalty::tenant::users::insert_admin(&app_db, &hash).await.unwrap();
+    db.batch_execute(
+        "update platform.companies set schema_version = 34 where prefix = 'acme';
+         insert into tenant_acme.points_of_sale (name) select 'Caja ' || g from generate_series(1, 30) g;
+         insert into tenant_acme.categories (name, icon) values ('Bebidas', 'cup');",
+    )
+    .await
+    .unwrap();
+
+    let (ok, output) = run_migrate(&app.db_url, &[]);
+    assert!(ok, "{output}");
+    assert_eq!(
+        app.count(
+            "select count(*) from pg_sequences where schemaname = 'tenant_acme' and sequencename like '%_id_seq'"
+        )
+        .await,
+        4,
+        "the ledger's, the batches', the customers' and the outbox's"
+    );
+    let admin = app.login_ok("admin@acme", "admin-pass-1").await;
+    let pos = app.post("/api/pos", &admin, serde_json::json!({ "name": "Caja nueva" })).await;
+    assert_eq!(pos.status, reqwest::StatusCode::CREATED, "{}", pos.body);
+    let category = app.post("/api/categories", &admin, serde_json::json!({ "name": "Snacks", "icon": "Tag" })).await;
+    assert_eq!(category.status, reqwest::StatusCode::CREATED, "{}", category.body);
+    let ids = [pos.body["id"].as_i64().unwrap(), category.body["id"].as_i64().unwrap()];
+    assert!(ids.iter().all(|&id| id > 30) && ids[0] != ids[1], "{ids:?}");
+}

@@ -195,8 +195,7 @@ async fn every_endpoint_that_takes_an_id_answers_404_for_another_companys_record
     let (_, globex) = app.create_company("globex").await;
     // Acme's ids are far from anything Globex has, so a 404 means "not yours", not "no such id".
     app.sql(
-        "select setval(s, 5000) from unnest(array['tenant_acme.points_of_sale_id_seq', 'tenant_acme.users_id_seq',
-               'tenant_acme.customers_id_seq', 'tenant_acme.products_id_seq', 'tenant_acme.categories_id_seq',
+        "select setval(s, 5000) from unnest(array['tenant_acme.record_ids', 'tenant_acme.customers_id_seq',
                'tenant_acme.transactions_id_seq']::regclass[]) s",
     )
     .await;
