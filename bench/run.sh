@@ -166,6 +166,17 @@ database_size() {
   psql "$admin_url" -Atc "select pg_size_pretty(pg_database_size(current_database())) || ', of it the catalogs ' ||
     pg_size_pretty(sum(pg_total_relation_size(oid))) from pg_class where relnamespace = 'pg_catalog'::regnamespace and relkind = 'r' and not relisshared"
 }
+# The relations of one company's schema (its TOAST tables and their indexes counted), each of
+# which every backend meeting the company keeps and the catalogs hold (docs/performance.md,
+# "Fewer relations a company").
+company_relations() {
+  psql "$admin_url" -Atc "with own as (select c.oid, c.relkind, c.reltoastrelid from pg_class c
+      where c.relnamespace = (select schema_name from platform.companies order by id limit 1)::regnamespace),
+    toast as (select reltoastrelid as oid from own where reltoastrelid <> 0
+      union all select i.indexrelid from pg_index i join own on i.indrelid = own.reltoastrelid)
+    select format('a company %s relations, %s of them indexes',
+      (select count(*) from own) + (select count(*) from toast), (select count(*) from own where relkind = 'i'))"
+}
 # The share of the last minute in which some task waited for memory (the kernel's pressure
 # stall information), when the kernel reports it: above a few percent, the machine is short of
 # memory and the figures beside it read the disk.
@@ -346,7 +357,7 @@ done
 say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput (goal >= 0.9): $(median "${scale_ratios[@]}") once the connections know the companies (median of the rounds' ${scale_ratios[*]}); first run after provisioning $(ratio "$first_rps" "$server_rps") (to step 1's median; the rounds' median to it: $(ratio "$(median "${warm_rates[@]}")" "$server_rps"))"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"
 say "   PostgreSQL memory of the server's connections: $(backend_memory)"
-say "   the database: $(database_size); $(memory_pressure)"
+say "   the database: $(database_size) ($(company_relations)); $(memory_pressure)"
 
 # An operator creating companies on the full platform: one at a time, a second apart, each
 # taking a spare schema made ahead (SPARE_SCHEMAS) while the burst above mostly built its own;
