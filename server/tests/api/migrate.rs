@@ -1,6 +1,6 @@
 use std::process::Command;
 
-use crate::helpers::{spawn_acme, spawn_app};
+use crate::helpers::{spawn_acme, spawn_app, TestApp};
 
 fn run_migrate(db_url: &str, extra: &[&str]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_loyalty"))
@@ -12,6 +12,18 @@ fn run_migrate(db_url: &str, extra: &[&str]) -> (bool, String) {
         .expect("run loyalty migrate");
     let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     (output.status.success(), text)
+}
+
+/// Makes the company `acme` again as a release at tenant migration `version` left it: its schema
+/// migrated up to `version` and no further, with its admin (password `admin-pass-1`).
+async fn acme_as_left_at(app: &TestApp, version: i32) {
+    let mut app_db = app.app_db().await;
+    app_db.batch_execute("drop schema tenant_acme cascade; create schema tenant_acme").await.unwrap();
+    let reached = loyalty::migrate::run_tenant_migrations_to(&mut app_db, "tenant_acme", version).await.unwrap();
+    assert_eq!(reached, version);
+    let hash = loyalty::session::hash_password("admin-pass-1".into()).await.unwrap();
+    loyalty::tenant::users::insert_admin(&app_db, &hash).await.unwrap();
+    app.sql_with("update platform.companies set schema_version = $1 where prefix = 'acme'", &[&version]).await;
 }
 
 #[tokio::test]
@@ -77,17 +89,11 @@ async fn migrate_can_target_one_company() {
 async fn the_till_and_ledger_migration_clears_generated_sentences_and_keys_each_invoice_once() {
     let (app, admin) = spawn_acme().await;
     let db = app.db().await;
-    // The company as a release before V6 left it (its schema made again up to V5, with its
-    // admin), with a ledger written by older servers and tills.
-    let mut app_db = app.app_db().await;
-    app_db.batch_execute("drop schema tenant_acme cascade; create schema tenant_acme").await.unwrap();
-    let version = loyalty::migrate::run_tenant_migrations_to(&mut app_db, "tenant_acme", 5).await.unwrap();
-    assert_eq!(version, 5);
-    let hash = loyalty::session::hash_password("admin-pass-1".into()).await.unwrap();
-    loyalty::tenant::users::insert_admin(&app_db, &hash).await.unwrap();
+    // The company as a release before V6 left it, with a ledger written by older servers and
+    // tills.
+    acme_as_left_at(&app, 5).await;
     db.batch_execute(
-        "update platform.companies set schema_version = 5 where prefix = 'acme';
-         update tenant_acme.settings set points_per_peso = 0.01, redemption_rate = 1;
+        "update tenant_acme.settings set points_per_peso = 0.01, redemption_rate = 1;
          insert into tenant_acme.customers (id, document, name, points) values (1, '100', 'Ana', 0);
          insert into tenant_acme.products (id, code, name, points_value) values (1, 'TAZ', 'Taza', 10);
          insert into tenant_acme.transactions (id, type, points, customer_id, description, invoice_reference, product_id, is_voided) values
@@ -143,15 +149,9 @@ async fn the_shared_ids_migration_gives_every_new_record_an_id_past_those_its_ta
     let db = app.db().await;
     // The company as the release before V36 left it: eleven sequences of their own, one of them
     // at 30.
-    let mut app_db = app.app_db().await;
-    app_db.batch_execute("drop schema tenant_acme cascade; create schema tenant_acme").await.unwrap();
-    let version = loyalty::migrate::run_tenant_migrations_to(&mut app_db, "tenant_acme", 34).await.unwrap();
-    assert_eq!(version, 34);
-    let hash = loyalty::session::hash_password("admin-pass-1".into()).await.unwrap();
-    loyalty::tenant::users::insert_admin(&app_db, &hash).await.unwrap();
+    acme_as_left_at(&app, 34).await;
     db.batch_execute(
-        "update platform.companies set schema_version = 34 where prefix = 'acme';
-         insert into tenant_acme.points_of_sale (name) select 'Caja ' || g from generate_series(1, 30) g;
+        "insert into tenant_acme.points_of_sale (name) select 'Caja ' || g from generate_series(1, 30) g;
          insert into tenant_acme.categories (name, icon) values ('Bebidas', 'cup');",
     )
     .await
