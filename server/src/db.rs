@@ -4,14 +4,12 @@
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::ops::Deref;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use deadpool_postgres::{
-    Hook, HookError, Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime, TimeoutType, Timeouts,
-};
+use deadpool_postgres::{Hook, HookError, Manager, ManagerConfig, Object, Pool, PoolError, RecyclingMethod, Runtime};
 use tokio_postgres::{GenericClient, NoTls, Statement};
 
 use crate::config::DbConfig;
@@ -82,8 +80,9 @@ fn connection(db: &DbConfig, max_age: Duration, citus: Arc<OnceLock<bool>>) -> a
 /// the one with the most room. The window is as wide as keeps about
 /// `COMPANIES_PER_CONNECTION` companies on each connection, counting the companies seen in the
 /// last seconds, and never narrower than `min_choices`: one company alone uses the whole pool,
-/// a thousand use two connections each. Platform work, which touches no tenant schema, takes the
-/// connection with the most room (`Deref`).
+/// a thousand use two connections each, the second only for a request of a company that has
+/// one in flight already ([`get_for`](Self::get_for)). Platform work, which touches no tenant
+/// schema, takes the connection with the most room (`Deref`).
 #[derive(Clone)]
 pub struct Pools {
     conns: Vec<Pool>,
@@ -93,11 +92,17 @@ pub struct Pools {
     max_statements: usize,
     /// Requests handed a connection so far, for [`count_statements_now`](Self::count_statements_now).
     requests: Arc<AtomicUsize>,
-    /// How long a request waits for its company's home connection, when many companies are
-    /// active, before it takes another connection of the company's window
-    /// (`DB_HOME_PATIENCE_MS`): longer than a sale takes, so that sales queue at home, and short
-    /// enough that a slow report holds up the companies sharing its connection by no more.
+    /// How long a company's home connection may go without being handed to the next request,
+    /// when many companies are active, before the requests waiting for it take another
+    /// connection of their company's window (`DB_HOME_PATIENCE_MS`): longer than a sale holds a
+    /// connection, so that sales queue at home however long the queue, and short enough that a
+    /// slow report holds up the companies sharing its connection by no more.
     home_patience: Duration,
+    /// How many times each connection was handed out for a company's request: a home connection
+    /// whose count stands still for `home_patience` is held by one slow request.
+    handouts: Arc<[AtomicU64]>,
+    /// Each company's requests holding or waiting for a connection now.
+    in_flight: Arc<Mutex<HashMap<Prefix, usize>>>,
     activity: Arc<Mutex<Activity>>,
     /// Whether the database is a Citus coordinator; set once a connection has been opened.
     citus: Arc<OnceLock<bool>>,
@@ -138,6 +143,9 @@ pub const COUNT_STATEMENTS_EVERY: usize = 16;
 /// How long the set of companies seen is collected before it starts over.
 const ACTIVITY_WINDOW: Duration = Duration::from_secs(10);
 
+/// How often a request waiting for its company's home connection looks whether it changed hands.
+const HANDOUT_CHECK_EVERY: Duration = Duration::from_millis(5);
+
 /// Companies seen in the current window, and how many the previous window saw.
 struct Activity {
     current: HashSet<Prefix>,
@@ -159,6 +167,8 @@ impl Pools {
             max_statements: db.statements_per_connection,
             requests: Arc::default(),
             home_patience: db.home_patience,
+            handouts: (0..n).map(|_| AtomicU64::new(0)).collect(),
+            in_flight: Arc::default(),
             activity: Arc::new(Mutex::new(activity)),
             citus,
             schemas: Arc::default(),
@@ -182,30 +192,62 @@ impl Pools {
     ///
     /// With few companies, the one with the most room in the company's window. With many (each
     /// connection meeting more than `COMPANIES_PER_CONNECTION` of them), the company's home
-    /// connection, waited for up to `home_patience` when busy, and only then the one with the most
-    /// room in the window: otherwise the load alone spreads every company over its whole window,
-    /// and each of those connections prepares the company's statements and builds its catalog
-    /// entries (docs/performance.md, "Ten thousand companies").
-    pub async fn get_for(&self, prefix: &Prefix) -> Result<Object, PoolError> {
+    /// connection, waited for in turn behind the requests of the other companies it serves for
+    /// as long as it keeps changing hands; another connection of the window only for a request
+    /// of a company that has one in flight already, or once the home connection has been held
+    /// by one request for `home_patience` (a slow report, say). Each connection that serves a
+    /// company prepares its statements and builds its catalog entries, some 10 ms of
+    /// PostgreSQL's CPU and half a megabyte of its memory, so a company kept to one connection
+    /// under load costs the database once, where one that took whichever neighbour had room
+    /// cost it on every connection of its window (docs/performance.md, "One connection a
+    /// company").
+    pub async fn get_for(&self, prefix: &Prefix) -> Result<Lease, PoolError> {
         let n = self.conns.len();
         let active = self.active_companies(prefix);
         let choices = choices(n, active, self.min_choices);
         let first = home(prefix, n);
-        if active > COMPANIES_PER_CONNECTION * n {
-            let home = &self.conns[first];
-            let patience = Timeouts { wait: Some(self.home_patience), ..home.timeouts() };
-            match home.timeout_get(&patience).await {
-                Err(PoolError::Timeout(TimeoutType::Wait)) => {}
-                got => return got,
+        let (in_flight, others) = InFlight::add(&self.in_flight, prefix);
+        if active > COMPANIES_PER_CONNECTION * n && others == 0 {
+            if let Some(got) = self.wait_at_home(first).await {
+                return Ok(Lease { conn: got?, _in_flight: in_flight });
             }
         }
-        roomiest((0..choices).map(|i| &self.conns[(first + i) % n])).get().await
+        let index = roomiest((0..choices).map(|i| (first + i) % n), |i| &self.conns[i]);
+        let conn = self.conns[index].get().await?;
+        self.handouts[index].fetch_add(1, Ordering::Relaxed);
+        Ok(Lease { conn, _in_flight: in_flight })
+    }
+
+    /// Waits for connection `index` as long as it keeps being handed from request to request;
+    /// `None` once it has not been for `home_patience`, the request left unserved.
+    async fn wait_at_home(&self, index: usize) -> Option<Result<Object, PoolError>> {
+        let handouts = &self.handouts[index];
+        let stalled = async {
+            let mut seen = handouts.load(Ordering::Relaxed);
+            let mut since = Instant::now();
+            loop {
+                tokio::time::sleep(HANDOUT_CHECK_EVERY).await;
+                let now = handouts.load(Ordering::Relaxed);
+                if now != seen {
+                    (seen, since) = (now, Instant::now());
+                } else if since.elapsed() >= self.home_patience {
+                    return;
+                }
+            }
+        };
+        tokio::select! {
+            got = self.conns[index].get() => {
+                handouts.fetch_add(1, Ordering::Relaxed);
+                Some(got)
+            }
+            () = stalled => None,
+        }
     }
 
     /// The schema of `prefix`'s company as its platform row names it (read through `conn` the
     /// first time, then kept for [`SCHEMA_NAME_KEPT`]); [`NO_TENANT_SCHEMA`], and nothing kept,
     /// for a company that is not active, so that its statements find no table.
-    async fn schema_for(&self, conn: &Object, prefix: &Prefix) -> Result<Arc<str>, tokio_postgres::Error> {
+    async fn schema_for(&self, conn: &Lease, prefix: &Prefix) -> Result<Arc<str>, tokio_postgres::Error> {
         if let Some((schema, read)) = self.schemas.lock().unwrap_or_else(PoisonError::into_inner).get(prefix) {
             if read.elapsed() < SCHEMA_NAME_KEPT {
                 return Ok(schema.clone());
@@ -268,7 +310,7 @@ impl Deref for Pools {
 
     /// The connection with the most room, for work outside any tenant schema.
     fn deref(&self) -> &Pool {
-        roomiest(self.conns.iter())
+        &self.conns[roomiest(0..self.conns.len(), |i| &self.conns[i])]
     }
 }
 
@@ -289,10 +331,54 @@ fn max_age(longest: Duration, i: usize, connections: usize) -> Duration {
     longest.mul_f64(1.0 - i as f64 / (4 * connections) as f64)
 }
 
-/// The pool with the most room; the first of those with as much.
-fn roomiest<'a>(pools: impl DoubleEndedIterator<Item = &'a Pool>) -> &'a Pool {
+/// Of the connections `indexes`, the one with the most room; the first of those with as much.
+fn roomiest<'a>(indexes: impl DoubleEndedIterator<Item = usize>, pool: impl Fn(usize) -> &'a Pool) -> usize {
     // `max_by_key` keeps the last of equals; reversed, that is the first.
-    pools.rev().max_by_key(|p| room(p)).expect("a pool has connections")
+    indexes.rev().max_by_key(|&i| room(pool(i))).expect("a pool has connections")
+}
+
+/// A pooled connection handed out for one company's request ([`Pools::get_for`]); it counts
+/// among the company's requests in flight until dropped.
+pub struct Lease {
+    conn: Object,
+    _in_flight: InFlight,
+}
+
+impl Deref for Lease {
+    type Target = Object;
+
+    fn deref(&self) -> &Object {
+        &self.conn
+    }
+}
+
+/// One request of a company counted in flight, for as long as it lives.
+struct InFlight {
+    counts: Arc<Mutex<HashMap<Prefix, usize>>>,
+    prefix: Prefix,
+}
+
+impl InFlight {
+    /// Counts a request of `prefix`'s company; answers it with how many of the company's were in
+    /// flight before it.
+    fn add(counts: &Arc<Mutex<HashMap<Prefix, usize>>>, prefix: &Prefix) -> (Self, usize) {
+        let mut map = counts.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = map.entry(prefix.clone()).or_default();
+        *count += 1;
+        (InFlight { counts: counts.clone(), prefix: prefix.clone() }, *count - 1)
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut map = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = map.get_mut(&self.prefix) {
+            *count -= 1;
+            if *count == 0 {
+                map.remove(&self.prefix);
+            }
+        }
+    }
 }
 
 /// Connections a pool could hand out now (idle, or not opened yet) less requests waiting.
@@ -404,7 +490,7 @@ pub fn tenant_schema(prefix: &Prefix) -> String {
 /// for this transaction only. Commit it explicitly; dropping it rolls back before the
 /// connection goes back to the pool.
 pub struct TenantTx {
-    conn: Option<Object>,
+    conn: Option<Lease>,
     prefix: Prefix,
     /// The company's schema, as its platform row names it.
     schema: Arc<str>,
@@ -543,7 +629,7 @@ impl TenantTx {
     pub async fn rollback(mut self) -> AppResult<()> {
         let conn = self.conn.take().expect("transaction already finished");
         if let Err(err) = conn.batch_execute("rollback").await {
-            let _ = Object::take(conn);
+            let _ = Object::take(conn.conn);
             return Err(err.into());
         }
         Ok(())
@@ -594,11 +680,11 @@ impl Drop for TenantTx {
             if let Ok(handle) = tokio::runtime::Handle::try_current() {
                 handle.spawn(async move {
                     if conn.batch_execute("rollback").await.is_err() {
-                        let _ = Object::take(conn);
+                        let _ = Object::take(conn.conn);
                     }
                 });
             } else {
-                let _ = Object::take(conn);
+                let _ = Object::take(conn.conn);
             }
         }
     }

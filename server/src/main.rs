@@ -145,9 +145,11 @@ struct DbArgs {
     /// in its PostgreSQL backend (docs/performance.md, "Ten thousand companies").
     #[arg(long, env = "DB_STATEMENTS_PER_CONNECTION", default_value_t = 4_000)]
     statements_per_connection: usize,
-    /// Milliseconds a request waits for its company's home connection, when many companies are
-    /// active, before it takes another of the company's connections.
-    #[arg(long, env = "DB_HOME_PATIENCE_MS", default_value_t = 20)]
+    /// Milliseconds a company's home connection may stay with one request, when many companies
+    /// are active, before the requests waiting for it take another of their company's
+    /// connections: longer than a sale holds one under load (docs/performance.md, "One
+    /// connection a company").
+    #[arg(long, env = "DB_HOME_PATIENCE_MS", default_value_t = 100)]
     home_patience_ms: u64,
 }
 
