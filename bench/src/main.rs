@@ -1,7 +1,10 @@
 //! Load generator for `make bench` (docs/performance.md).
 //!
 //! - `provision`: creates companies through the super admin API, `--concurrency` at a time, and
-//!   prints the time each took; logs in as each company's admin and writes the tokens to a file.
+//!   prints the time each took; logs in as each company's admin and writes the tokens to a file
+//!   (or, given the server's database and secret, signs its admins' tokens itself: at 10,000
+//!   companies the logins were 10,000 argon2 checks, minutes of the machine that measure
+//!   nothing of the issue's).
 //! - `load`: drives `POST /api/customers/{id}/accredit` and `/redeem`, alternating, at a fixed
 //!   concurrency for a fixed time, spread over every company of the tokens file; with
 //!   `--mix all` also voids, reports, dashboards and expiration runs; `--timeline` prints
@@ -65,6 +68,12 @@ enum Command {
         /// not a burst.
         #[arg(long, default_value_t = 0)]
         pause_ms: u64,
+        /// Sign each admin's token with the server's `JWT_SECRET` instead of logging in: the
+        /// claims a login would give, read from the database at `--database-url`.
+        #[arg(long, env = "BENCH_JWT_SECRET", requires = "database_url")]
+        jwt_secret: Option<String>,
+        #[arg(long)]
+        database_url: Option<String>,
     },
     /// Accredit and redeem, alternating, at random customers of random companies.
     Load {
@@ -122,7 +131,13 @@ async fn main() -> anyhow::Result<()> {
             concurrency,
             login_concurrency,
             pause_ms,
+            jwt_secret,
+            database_url,
         } => {
+            let tokens = match (jwt_secret, database_url) {
+                (Some(secret), Some(url)) => Tokens::Signed { secret, url },
+                _ => Tokens::Login { concurrency: login_concurrency },
+            };
             provision(
                 &http,
                 &base,
@@ -133,7 +148,7 @@ async fn main() -> anyhow::Result<()> {
                 &admin_password,
                 &tokens_out,
                 concurrency,
-                login_concurrency,
+                tokens,
                 Duration::from_millis(pause_ms),
             )
             .await
@@ -196,7 +211,7 @@ async fn provision(
     admin_password: &str,
     tokens_out: &PathBuf,
     concurrency: usize,
-    login_concurrency: usize,
+    tokens: Tokens,
     pause: Duration,
 ) -> anyhow::Result<()> {
     let super_token = login(http, base, super_user, super_password).await?;
@@ -229,16 +244,11 @@ async fn provision(
         "provisioned {count} companies in {seconds:.1} s, {concurrency} at a time{paced}: per company p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms"
     );
 
-    let logins_started = Instant::now();
-    let logins = created.iter().map(|(prefix, _)| async move {
-        let token = login(http, base, &format!("admin@{prefix}"), admin_password).await?;
-        anyhow::Ok(format!("{prefix}\t{token}\n"))
-    });
-    let lines: Vec<String> = futures::stream::iter(logins).buffered(login_concurrency.max(1)).try_collect().await?;
-    println!(
-        "logged in as their admins in {:.1} s, {login_concurrency} at a time",
-        logins_started.elapsed().as_secs_f64()
-    );
+    let prefixes: Vec<&str> = created.iter().map(|(prefix, _)| prefix.as_str()).collect();
+    let lines = match tokens {
+        Tokens::Login { concurrency } => log_in_as_admins(http, base, &prefixes, admin_password, concurrency).await?,
+        Tokens::Signed { secret, url } => sign_admin_tokens(&prefixes, &secret, &url).await?,
+    };
     use std::io::Write;
     let mut file = std::fs::OpenOptions::new().create(true).append(true).open(tokens_out)?;
     for line in lines {
@@ -246,6 +256,84 @@ async fn provision(
     }
     println!("RESULT companies={count} seconds={seconds:.2} p50_ms={p50:.1} p99_ms={p99:.1} max_ms={max:.1}");
     Ok(())
+}
+
+/// How `provision` gets each company's admin token.
+enum Tokens {
+    /// `POST /api/login` as `admin@<prefix>`, this many at once.
+    Login { concurrency: usize },
+    /// Signed here with the server's secret, from the admin's row in the company's schema.
+    Signed { secret: String, url: String },
+}
+
+/// `prefix<TAB>token` lines, each company's admin logged in through the API.
+async fn log_in_as_admins(
+    http: &reqwest::Client,
+    base: &str,
+    prefixes: &[&str],
+    password: &str,
+    concurrency: usize,
+) -> anyhow::Result<Vec<String>> {
+    let started = Instant::now();
+    let logins = prefixes.iter().map(|prefix| async move {
+        let token = login(http, base, &format!("admin@{prefix}"), password).await?;
+        anyhow::Ok(format!("{prefix}\t{token}\n"))
+    });
+    let lines: Vec<String> = futures::stream::iter(logins).buffered(concurrency.max(1)).try_collect().await?;
+    println!("logged in as their admins in {:.1} s, {concurrency} at a time", started.elapsed().as_secs_f64());
+    Ok(lines)
+}
+
+/// `prefix<TAB>token` lines, each company's admin token signed with the server's secret: the
+/// claims a login gives (`loyalty::session::UserView::claims`), from the company's platform row
+/// and its admin's row, read on one connection to the server's database.
+async fn sign_admin_tokens(prefixes: &[&str], secret: &str, url: &str) -> anyhow::Result<Vec<String>> {
+    use loyalty::config::Secret;
+    use loyalty::session::{Claims, JwtKeys};
+
+    let started = Instant::now();
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await.context("connecting")?;
+    tokio::spawn(connection);
+    let keys = JwtKeys::new(&Secret::new(secret.to_string()), Duration::from_secs(24 * 3600));
+    let companies = client
+        .query(
+            "select prefix, id, schema_name from platform.companies where prefix = any($1) and state = 'active'",
+            &[&prefixes],
+        )
+        .await?;
+    let mut lines = Vec::with_capacity(companies.len());
+    for company in companies {
+        let (prefix, company_id, schema): (String, i64, String) = (company.get(0), company.get(1), company.get(2));
+        let schema = format!("\"{}\"", schema.replace('"', "\"\""));
+        let admin = client
+            .query_one(
+                &format!(
+                    "select id, username, role, pos_id, session_version from {schema}.users where username = 'admin'"
+                ),
+                &[],
+            )
+            .await
+            .with_context(|| format!("reading {prefix}'s admin"))?;
+        let claims = Claims {
+            uid: admin.get(0),
+            username: admin.get(1),
+            role: admin.get(2),
+            company_id: Some(company_id),
+            prefix: Some(prefix.clone()),
+            pos_id: admin.get(3),
+            impersonated_by: None,
+            sv: admin.get(4),
+            iat: 0,
+            exp: 0,
+        };
+        let token = keys.issue(claims).map_err(|err| anyhow::anyhow!("signing {prefix}'s token: {err:?}"))?;
+        lines.push(format!("{prefix}\t{token}\n"));
+    }
+    if lines.len() != prefixes.len() {
+        bail!("{} of {} companies found active", lines.len(), prefixes.len());
+    }
+    println!("signed their admins' tokens in {:.1} s (the server's secret, no login)", started.elapsed().as_secs_f64());
+    Ok(lines)
 }
 
 /// Which requests `load` sends.
