@@ -81,7 +81,7 @@ fn connection(db: &DbConfig, max_age: Duration, citus: Arc<OnceLock<bool>>) -> a
 /// `COMPANIES_PER_CONNECTION` companies on each connection, counting the companies seen in the
 /// last seconds, and never narrower than `min_choices`: one company alone uses the whole pool,
 /// a thousand use two connections each, the second only for a request of a company that has
-/// one in flight already ([`get_for`](Self::get_for)). Platform work, which touches no tenant
+/// two in flight already or whose first is slow ([`get_for`](Self::get_for)). Platform work, which touches no tenant
 /// schema, takes the connection with the most room (`Deref`).
 #[derive(Clone)]
 pub struct Pools {
@@ -143,6 +143,13 @@ pub const COUNT_STATEMENTS_EVERY: usize = 16;
 /// How long the set of companies seen is collected before it starts over.
 const ACTIVITY_WINDOW: Duration = Duration::from_secs(10);
 
+/// A company's requests in flight that wait for its home connection when many companies are
+/// active: one served and one waiting. A request beyond them takes the roomiest connection of the
+/// company's window, so a busy company is not held to one connection; two at once are common
+/// enough under a uniform load of thousands of companies that sending the second elsewhere made
+/// each company meet a second backend sooner or later.
+const AT_HOME_PER_COMPANY: usize = 2;
+
 /// How often a request waiting for its company's home connection looks whether it changed hands.
 const HANDOUT_CHECK_EVERY: Duration = Duration::from_millis(5);
 
@@ -194,8 +201,8 @@ impl Pools {
     /// connection meeting more than `COMPANIES_PER_CONNECTION` of them), the company's home
     /// connection, waited for in turn behind the requests of the other companies it serves for
     /// as long as it keeps changing hands; another connection of the window only for a request
-    /// of a company that has one in flight already, or once the home connection has been held
-    /// by one request for `home_patience` (a slow report, say). Each connection that serves a
+    /// of a company that has [`AT_HOME_PER_COMPANY`] in flight already, or once the home
+    /// connection has been held by one request for `home_patience` (a slow report, say). Each connection that serves a
     /// company prepares its statements and builds its catalog entries, some 10 ms of
     /// PostgreSQL's CPU and half a megabyte of its memory, so a company kept to one connection
     /// under load costs the database once, where one that took whichever neighbour had room
@@ -207,7 +214,7 @@ impl Pools {
         let choices = choices(n, active, self.min_choices);
         let first = home(prefix, n);
         let (in_flight, others) = InFlight::add(&self.in_flight, prefix);
-        if active > COMPANIES_PER_CONNECTION * n && others == 0 {
+        if active > COMPANIES_PER_CONNECTION * n && others < AT_HOME_PER_COMPANY {
             if let Some(got) = self.wait_at_home(first).await {
                 return Ok(Lease { conn: got?, _in_flight: in_flight });
             }

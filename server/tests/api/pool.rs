@@ -150,19 +150,29 @@ async fn with_many_companies_a_request_takes_a_neighbour_once_its_home_is_held_p
     served_by_a_neighbour_while_home_is_held(&pools, "shoptwo").await;
 }
 
-/// A company with a request in flight may use the rest of its window at once: one busy company
-/// is not held to one connection, and its neighbours do not queue behind all of its requests.
+/// A company's second request in flight waits at its home connection with the rest; a third
+/// uses the rest of its window at once: one busy company is not held to one connection, and its
+/// neighbours do not queue behind all of its requests.
 #[tokio::test]
-async fn with_many_companies_a_companys_second_request_in_flight_takes_another_connection_at_once() {
+async fn with_many_companies_a_companys_third_request_in_flight_takes_another_connection_at_once() {
     let pools = pools(Duration::from_secs(30));
     many_companies_ask(&pools, 40).await;
     let company = prefix("shopfive");
     let first = pools.get_for(&company).await.unwrap();
-    let second = tokio::time::timeout(Duration::from_secs(1), pools.get_for(&company))
+    let home = backend(&first).await;
+    let second = {
+        let (pools, company) = (pools.clone(), company.clone());
+        tokio::spawn(async move { backend(&pools.get_for(&company).await.unwrap()).await })
+    };
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(!second.is_finished(), "the company's second request left its home connection");
+    let third = tokio::time::timeout(Duration::from_secs(1), pools.get_for(&company))
         .await
-        .expect("the second request waited for the company's busy connection")
+        .expect("the third request waited for the company's busy connection")
         .unwrap();
-    assert_ne!(backend(&first).await, backend(&second).await);
+    assert_ne!(backend(&third).await, home);
+    drop(first);
+    assert_eq!(second.await.unwrap(), home);
 }
 
 #[tokio::test]
