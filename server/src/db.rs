@@ -81,8 +81,9 @@ fn connection(db: &DbConfig, max_age: Duration, citus: Arc<OnceLock<bool>>) -> a
 /// `COMPANIES_PER_CONNECTION` companies on each connection, counting the companies seen in the
 /// last seconds, and never narrower than `min_choices`: one company alone uses the whole pool,
 /// a thousand use two connections each, the second only for a request of a company that has
-/// two in flight already or whose first is slow ([`get_for`](Self::get_for)). Platform work, which touches no tenant
-/// schema, takes the connection with the most room (`Deref`).
+/// two in flight already or whose home connection is held too long ([`get_for`](Self::get_for)).
+/// Platform work, which touches no tenant schema, takes the connection with the most room
+/// (`Deref`).
 #[derive(Clone)]
 pub struct Pools {
     conns: Vec<Pool>,
@@ -202,12 +203,12 @@ impl Pools {
     /// connection, waited for in turn behind the requests of the other companies it serves for
     /// as long as it keeps changing hands; another connection of the window only for a request
     /// of a company that has [`AT_HOME_PER_COMPANY`] in flight already, or once the home
-    /// connection has been held by one request for `home_patience` (a slow report, say). Each connection that serves a
-    /// company prepares its statements and builds its catalog entries, some 10 ms of
-    /// PostgreSQL's CPU and half a megabyte of its memory, so a company kept to one connection
-    /// under load costs the database once, where one that took whichever neighbour had room
-    /// cost it on every connection of its window (docs/performance.md, "One connection a
-    /// company").
+    /// connection has been held by one request for `home_patience` (a slow report, say). Each
+    /// connection that serves a company prepares its statements and builds its catalog entries,
+    /// some 10 ms of PostgreSQL's CPU and half a megabyte of its memory, so a company kept to one
+    /// connection under load costs the database once, where one that took whichever neighbour
+    /// had room cost it on every connection of its window (docs/performance.md, "One connection
+    /// a company").
     pub async fn get_for(&self, prefix: &Prefix) -> Result<Lease, PoolError> {
         let n = self.conns.len();
         let active = self.active_companies(prefix);
