@@ -26,6 +26,9 @@ enum Command {
     Serve(ServeArgs),
     /// Migrate the platform schema and every company's schema.
     Migrate(MigrateArgs),
+    /// Vacuum and analyse the companies' tables changed since their last upkeep (each night:
+    /// deploy/systemd/loyalty-maintain.timer).
+    Maintain(MaintainArgs),
     /// Create a super admin, or reset the password of an existing one.
     CreateSuperAdmin(SuperAdminArgs),
     /// Create (or complete) the demo company with users of every role and sample data.
@@ -206,6 +209,16 @@ struct ServeArgs {
 }
 
 #[derive(Args)]
+struct MaintainArgs {
+    /// PostgreSQL URL, e.g. postgres://loyalty@127.0.0.1:5432/loyalty
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: String,
+    /// Changes since a table's last vacuum or analysis from which it is looked after.
+    #[arg(long, default_value_t = platform::maintenance::DEFAULT_MIN_CHANGES, value_parser = clap::value_parser!(i64).range(1..))]
+    min_changes: i64,
+}
+
+#[derive(Args)]
 struct MigrateArgs {
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     database_url: String,
@@ -256,6 +269,7 @@ async fn main() -> ExitCode {
     let result = match cli.command {
         Command::Serve(args) => serve(args).await,
         Command::Migrate(args) => run_migrate(args).await,
+        Command::Maintain(args) => maintain(args).await,
         Command::CreateSuperAdmin(args) => create_super_admin(args).await,
         Command::SeedDemo(args) => seed_demo(args).await,
         Command::Backup(args) => {
@@ -378,6 +392,17 @@ async fn run_migrate(args: MigrateArgs) -> anyhow::Result<ExitCode> {
         println!("  FAILED {}: {}", tenant.prefix, tenant.error.as_deref().unwrap_or_default());
     }
     Ok(if failed > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+async fn maintain(args: MaintainArgs) -> anyhow::Result<ExitCode> {
+    let client = loyalty::db::connect_dedicated(&args.database_url).await?;
+    let summary = platform::maintenance::run(&client, args.min_changes).await?;
+    if summary.busy {
+        println!("another upkeep is under way: nothing done");
+    } else {
+        println!("vacuumed and analysed {} tables ({} companies)", summary.tables, summary.companies);
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 async fn create_super_admin(args: SuperAdminArgs) -> anyhow::Result<ExitCode> {

@@ -13,6 +13,7 @@ use crate::extract::{Json, Path};
 use crate::session::{self, SessionResponse, SuperAdmin, UserView};
 use crate::state::AppState;
 
+pub mod maintenance;
 mod model;
 pub mod spares;
 pub mod stats;

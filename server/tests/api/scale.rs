@@ -570,3 +570,61 @@ async fn migrate_checks_many_schemas_at_once_by_version_and_checksum() {
         .get(0);
     assert_eq!(version, loyalty::migrate::latest_tenant_version());
 }
+
+/// Autovacuum leaves a sale's tables to the nightly upkeep (tenant migration V38): `loyalty
+/// maintain` vacuums and analyses the tables of the companies that sold since their last upkeep,
+/// and no other company's.
+#[tokio::test]
+async fn the_nightly_upkeep_looks_after_the_tables_of_the_companies_that_sold_and_no_others() {
+    let (app, acme, customer) = acme_with_customer().await;
+    let (_, _) = app.create_company("bravo").await;
+    let accredit = format!("/api/customers/{customer}/accredit");
+    let sales: i64 = 6;
+    for sale in 0..sales {
+        let (status, body, _) =
+            post_with_key(&app, &accredit, &acme.admin, &format!("k-{sale}"), json!({ "invoiceAmount": 10_000 })).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    let stats = |schema: String| {
+        format!(
+            "select coalesce(n_mod_since_analyze, 0), last_vacuum is not null, last_analyze is not null \
+             from pg_stat_user_tables where schemaname = '{schema}' and relname = 'transactions'"
+        )
+    };
+    let (acme_stats, bravo_stats) = (stats(acme.schema().to_string()), stats(app.schema_of("bravo").await));
+    let db = app.db().await;
+    // The server's backend reports its counts within a second or so of going idle.
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while db.query_one(&acme_stats, &[]).await.unwrap().get::<_, i64>(0) < sales {
+        assert!(std::time::Instant::now() < deadline, "the sales never showed in pg_stat_user_tables");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let options = app
+        .texts(&format!(
+            "select unnest(reloptions) from pg_class where oid = '{}.transactions'::regclass order by 1",
+            acme.schema()
+        ))
+        .await;
+    assert!(options.contains(&"autovacuum_analyze_threshold=50000".to_string()), "{options:?}");
+    assert!(options.contains(&"autovacuum_vacuum_insert_threshold=50000".to_string()), "{options:?}");
+
+    let maintain = |min_changes: i64| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_loyalty"))
+            .args(["maintain", "--min-changes", &min_changes.to_string()])
+            .env("DATABASE_URL", &app.db_url)
+            .env("RUST_LOG", "warn")
+            .output()
+            .expect("run loyalty maintain");
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let first = maintain(sales);
+    assert!(first.starts_with("vacuumed and analysed ") && !first.contains(" 0 tables"), "{first}");
+    let row = db.query_one(&acme_stats, &[]).await.unwrap();
+    assert_eq!((row.get::<_, i64>(0), row.get(1), row.get(2)), (0, true, true), "acme's transactions after the upkeep");
+    let row = db.query_one(&bravo_stats, &[]).await.unwrap();
+    assert_eq!((row.get::<_, bool>(1), row.get::<_, bool>(2)), (false, false), "bravo sold nothing");
+
+    let again = maintain(sales);
+    assert!(again.contains("vacuumed and analysed 0 tables (0 companies)"), "{again}");
+}
