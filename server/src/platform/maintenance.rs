@@ -22,17 +22,16 @@ pub const DEFAULT_MIN_CHANGES: i64 = 1000;
 /// Held by the process that runs the upkeep, for as long as its connection lasts: two runs at once
 /// (a timer's and an operator's) would only vacuum the same tables twice.
 const LOCK_SQL: &str = "select pg_try_advisory_lock(hashtextextended('loyalty-maintain', 0))";
-const UNLOCK_SQL: &str = "select pg_advisory_unlock(hashtextextended('loyalty-maintain', 0))";
 
 /// The active companies' tables with at least `$1` changes of any kind, the most changed first.
 const DUE_SQL: &str = "select t.schemaname::text, t.relname::text \
-     from pg_stat_user_tables t join platform.companies c on c.schema_name = t.schemaname \
-     where c.state = 'active' \
-       and greatest(t.n_mod_since_analyze, t.n_dead_tup, t.n_ins_since_vacuum) >= $1 \
-     order by greatest(t.n_mod_since_analyze, t.n_dead_tup, t.n_ins_since_vacuum) desc, 1, 2";
+     from pg_stat_user_tables t join platform.companies c on c.schema_name = t.schemaname, \
+       lateral (select greatest(t.n_mod_since_analyze, t.n_dead_tup, t.n_ins_since_vacuum) as changes) m \
+     where c.state = 'active' and m.changes >= $1 \
+     order by m.changes desc, 1, 2";
 
 /// What one run did.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct Summary {
     /// Tables vacuumed and analysed.
     pub tables: usize,
@@ -43,8 +42,8 @@ pub struct Summary {
 }
 
 /// Vacuums and analyses every active company's table with at least `min_changes` changes, one at a
-/// time, on `client` (a connection of its own: `vacuum` cannot run inside a transaction). Does
-/// nothing when another run is under way.
+/// time, on `client` (a connection of its own: `vacuum` cannot run inside a transaction), which
+/// holds the run's lock until it closes. Does nothing when another run is under way.
 #[tracing::instrument(level = "info", skip(client))]
 pub async fn run(client: &Client, min_changes: i64) -> anyhow::Result<Summary> {
     let locked: bool = client.query_one(LOCK_SQL, &[]).await?.get(0);
@@ -58,6 +57,5 @@ pub async fn run(client: &Client, min_changes: i64) -> anyhow::Result<Summary> {
         client.batch_execute(&format!("vacuum (analyze) {}.{}", quote_ident(&schema), quote_ident(&table))).await?;
         companies.insert(schema);
     }
-    client.query_one(UNLOCK_SQL, &[]).await?;
     Ok(Summary { tables: due.len(), companies: companies.len(), busy: false })
 }

@@ -1,22 +1,7 @@
-use std::process::Command;
-
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{spawn_acme, texts};
-
-fn loyalty(db_url: &str, args: &[&str]) -> (bool, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_loyalty"))
-        .args(args)
-        .env("DATABASE_URL", db_url)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run loyalty");
-    (
-        output.status.success(),
-        format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr)),
-    )
-}
+use crate::helpers::{run_loyalty as loyalty, spawn_acme, texts};
 
 #[tokio::test]
 async fn one_company_is_restored_from_its_backup_without_touching_the_others() {

@@ -28,6 +28,21 @@ pub struct TestApp {
     pub super_token: String,
 }
 
+/// Runs the `loyalty` command with `args` against the database `db_url`: whether it succeeded,
+/// and its output (standard output, then standard error).
+pub fn run_loyalty(db_url: &str, args: &[&str]) -> (bool, String) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_loyalty"))
+        .args(args)
+        .env("DATABASE_URL", db_url)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("run loyalty");
+    (
+        output.status.success(),
+        format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr)),
+    )
+}
+
 fn base_url() -> String {
     std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server (make test sets it)")
 }

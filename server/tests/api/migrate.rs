@@ -1,17 +1,7 @@
-use std::process::Command;
-
-use crate::helpers::{spawn_acme, spawn_app, TestApp};
+use crate::helpers::{run_loyalty, spawn_acme, spawn_app, TestApp};
 
 fn run_migrate(db_url: &str, extra: &[&str]) -> (bool, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_loyalty"))
-        .arg("migrate")
-        .args(extra)
-        .env("DATABASE_URL", db_url)
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("run loyalty migrate");
-    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    (output.status.success(), text)
+    run_loyalty(db_url, &[&["migrate"], extra].concat())
 }
 
 /// Makes the company `acme` again as a release at tenant migration `version` left it: its schema

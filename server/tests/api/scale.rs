@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::json;
 use tokio_postgres::Client;
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{run_loyalty, spawn_app, TestApp};
 use crate::points::support::{acme_with_customer, balance, post_with_key};
 
 /// Everything the catalog says about a schema's objects, one line each, sorted, with the
@@ -480,22 +480,13 @@ async fn a_sale_updates_its_customer_without_writing_an_index() {
     }
     assert_eq!(balance(&app, &acme, customer).await, 100 * sales);
 
-    // The server's backend reports its counts within a second or so of going idle.
     let updates = format!(
         "select n_tup_upd, n_tup_hot_upd from pg_stat_user_tables \
          where schemaname = '{}' and relname = 'customers'",
         acme.schema()
     );
-    let db = app.db().await;
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    let (updates, heap_only) = loop {
-        let row = db.query_one(&updates, &[]).await.unwrap();
-        let counts: (i64, i64) = (row.get(0), row.get(1));
-        if counts.0 >= sales || std::time::Instant::now() > deadline {
-            break counts;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
+    let row = reported(&app.db().await, &updates, sales).await;
+    let (updates, heap_only): (i64, i64) = (row.get(0), row.get(1));
     assert_eq!(updates, sales, "the customer's updates counted");
     assert_eq!(heap_only, updates, "heap-only updates of the customer's");
 }
@@ -577,7 +568,7 @@ async fn migrate_checks_many_schemas_at_once_by_version_and_checksum() {
 #[tokio::test]
 async fn the_nightly_upkeep_looks_after_the_tables_of_the_companies_that_sold_and_no_others() {
     let (app, acme, customer) = acme_with_customer().await;
-    let (_, _) = app.create_company("bravo").await;
+    app.create_company("bravo").await;
     let accredit = format!("/api/customers/{customer}/accredit");
     let sales: i64 = 6;
     for sale in 0..sales {
@@ -591,14 +582,10 @@ async fn the_nightly_upkeep_looks_after_the_tables_of_the_companies_that_sold_an
              from pg_stat_user_tables where schemaname = '{schema}' and relname = 'transactions'"
         )
     };
-    let (acme_stats, bravo_stats) = (stats(acme.schema().to_string()), stats(app.schema_of("bravo").await));
+    let (acme_stats, bravo_stats) = (stats(acme.schema()), stats(app.schema_of("bravo").await));
     let db = app.db().await;
-    // The server's backend reports its counts within a second or so of going idle.
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    while db.query_one(&acme_stats, &[]).await.unwrap().get::<_, i64>(0) < sales {
-        assert!(std::time::Instant::now() < deadline, "the sales never showed in pg_stat_user_tables");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
+    let row = reported(&db, &acme_stats, sales).await;
+    assert!(row.get::<_, i64>(0) >= sales, "the sales never showed in pg_stat_user_tables");
     let options = app
         .texts(&format!(
             "select unnest(reloptions) from pg_class where oid = '{}.transactions'::regclass order by 1",
@@ -609,14 +596,9 @@ async fn the_nightly_upkeep_looks_after_the_tables_of_the_companies_that_sold_an
     assert!(options.contains(&"autovacuum_vacuum_insert_threshold=50000".to_string()), "{options:?}");
 
     let maintain = |min_changes: i64| {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_loyalty"))
-            .args(["maintain", "--min-changes", &min_changes.to_string()])
-            .env("DATABASE_URL", &app.db_url)
-            .env("RUST_LOG", "warn")
-            .output()
-            .expect("run loyalty maintain");
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        String::from_utf8_lossy(&output.stdout).into_owned()
+        let (ok, output) = run_loyalty(&app.db_url, &["maintain", "--min-changes", &min_changes.to_string()]);
+        assert!(ok, "{output}");
+        output
     };
     let first = maintain(sales);
     assert!(first.starts_with("vacuumed and analysed ") && !first.contains(" 0 tables"), "{first}");
@@ -627,4 +609,18 @@ async fn the_nightly_upkeep_looks_after_the_tables_of_the_companies_that_sold_an
 
     let again = maintain(sales);
     assert!(again.contains("vacuumed and analysed 0 tables (0 companies)"), "{again}");
+}
+
+/// The row `sql` reads from `pg_stat_user_tables` once its first column has reached `at_least`,
+/// or after 30 s as it then is: the server's backend reports its counts within a second or so of
+/// going idle.
+async fn reported(db: &Client, sql: &str, at_least: i64) -> tokio_postgres::Row {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let row = db.query_one(sql, &[]).await.unwrap();
+        if row.get::<_, i64>(0) >= at_least || std::time::Instant::now() > deadline {
+            return row;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
