@@ -350,15 +350,25 @@ sweep_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_co
 say "   warming: every company served $SWEEP times: $(grep -v '^RESULT' <<<"$sweep_run" | head -1)"
 # Then, with those catalog caches built, all the companies and the first ones alone take turns
 # as steps 1 and 2 do, so that the machine's drift falls on both; the ratio is the rounds' median.
-warm_rates=(); scale_ratios=()
+# Each round also serves $HUNDRED of the phase's own companies alone, as small as the rest: set
+# beside all of them, it tells what their number costs beyond a hundred; set beside the first
+# ones, what a sale of many small companies costs against one of a few large ones.
+HUNDRED=100
+hundred_tokens=$out/tokens-hundred.tsv
+sed -n "$((TENANTS + 1)),$((TENANTS + HUNDRED))p" "$tokens" >"$hundred_tokens"
+warm_rates=(); scale_ratios=(); hundred_ratios=()
 for round in $(seq "$ROUNDS"); do
   scale_load "" "$ROUND_SECONDS" 0
   warm_rates+=("$scale_rps")
+  hundred=$(grep '^RESULT' <<<"$("$bench" --base "$base" load --tokens "$hundred_tokens" --customers "$per_company" \
+    --concurrency "$CONCURRENCY" --seconds "$ROUND_SECONDS" --warmup-seconds 0)")
+  hundred_ratios+=("$(ratio "$scale_rps" "$(field "$hundred" rps)")")
   alone=$(grep '^RESULT' <<<"$(server_load "$ROUND_SECONDS")")
   scale_ratios+=("$(ratio "$scale_rps" "$(field "$alone" rps)")")
-  say "   round $round: $SCALE_TENANTS companies ${scale_rps}/s, p99 ${scale_p99} ms, ${scale_failed} failed; $TENANTS companies $(field "$alone" rps)/s, p99 $(field "$alone" p99_ms) ms, $(field "$alone" errors) failed; ratio ${scale_ratios[-1]}"
+  say "   round $round: $SCALE_TENANTS companies ${scale_rps}/s, p99 ${scale_p99} ms, ${scale_failed} failed; $HUNDRED of them $(field "$hundred" rps)/s, $(field "$hundred" errors) failed; $TENANTS companies $(field "$alone" rps)/s, p99 $(field "$alone" p99_ms) ms, $(field "$alone" errors) failed; ratio ${scale_ratios[-1]}"
 done
 say "   RATIO $SCALE_TENANTS-company / $TENANTS-company throughput (goal >= 0.9): $(median "${scale_ratios[@]}") once the connections know the companies (median of the rounds' ${scale_ratios[*]}); first run after provisioning $(ratio "$first_rps" "$server_rps") (to step 1's median; the rounds' median to it: $(ratio "$(median "${warm_rates[@]}")" "$server_rps"))"
+say "   $SCALE_TENANTS companies / $HUNDRED of them, as small: $(median "${hundred_ratios[@]}") (median of the rounds' ${hundred_ratios[*]}; a reading, no goal)"
 say "   server memory (RSS) after $SCALE_TENANTS companies: $(peak_rss) (bound: 512 MB)"
 say "   PostgreSQL memory of the server's connections: $(backend_memory)"
 say "   the database: $(database_size) ($(company_relations)); $(memory_pressure)"
