@@ -326,14 +326,18 @@ say "   loyalty migrate, nothing pending: $(timed "$loyalty" migrate --database-
 say "   loyalty migrate, one trivial migration: $(timed "$loyalty" migrate --database-url "$app_url" \
   --rehearse-tenant-migrations bench/rehearsal) s ($(tail -1 "$out/last-command.log"))"
 
+# `phase_load TOKENS ARGS...`: the load over the companies of TOKENS, each with the phase's
+# customers, at the bench's concurrency; ARGS say for how long (or how many sweeps).
+phase_load() {
+  "$bench" --base "$base" load --tokens "$1" --customers "$per_company" --concurrency "$CONCURRENCY" "${@:2}"
+}
 # The first run right after provisioning, while each database connection still meets most
 # companies for the first time. `scale_load LABEL SECONDS WARMUP` prints the run's lines under
 # LABEL (none when LABEL is empty); its requests per second, p99 and failed requests go to
 # $scale_rps, $scale_p99, $scale_failed.
 scale_load() {
   local run
-  run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
-    --concurrency "$CONCURRENCY" --seconds "$2" --warmup-seconds "$3")
+  run=$(phase_load "$tokens" --seconds "$2" --warmup-seconds "$3")
   [ -z "$1" ] || grep -v '^RESULT' <<<"$run" | sed "s/^/   server, $1: /" | tee -a "$results"
   scale_rps=$(field "$(grep '^RESULT' <<<"$run")" rps)
   scale_p99=$(field "$(grep '^RESULT' <<<"$run")" p99_ms)
@@ -345,8 +349,7 @@ first_rps=$scale_rps
 # A timed run meets only some of ten thousand companies (at 800 requests a second, 20 s is 1.6
 # requests a company): before the rounds, every company is served $SWEEP times, so that
 # "once warm" means each connection has met the companies it serves.
-sweep_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
-  --concurrency "$CONCURRENCY" --sweep "$SWEEP")
+sweep_run=$(phase_load "$tokens" --sweep "$SWEEP")
 say "   warming: every company served $SWEEP times: $(grep -v '^RESULT' <<<"$sweep_run" | head -1)"
 # Then, with those catalog caches built, all the companies and the first ones alone take turns
 # as steps 1 and 2 do, so that the machine's drift falls on both; the ratio is the rounds' median.
@@ -360,8 +363,7 @@ warm_rates=(); scale_ratios=(); hundred_ratios=()
 for round in $(seq "$ROUNDS"); do
   scale_load "" "$ROUND_SECONDS" 0
   warm_rates+=("$scale_rps")
-  hundred=$(grep '^RESULT' <<<"$("$bench" --base "$base" load --tokens "$hundred_tokens" --customers "$per_company" \
-    --concurrency "$CONCURRENCY" --seconds "$ROUND_SECONDS" --warmup-seconds 0)")
+  hundred=$(grep '^RESULT' <<<"$(phase_load "$hundred_tokens" --seconds "$ROUND_SECONDS" --warmup-seconds 0)")
   hundred_ratios+=("$(ratio "$scale_rps" "$(field "$hundred" rps)")")
   alone=$(grep '^RESULT' <<<"$(server_load "$ROUND_SECONDS")")
   scale_ratios+=("$(ratio "$scale_rps" "$(field "$alone" rps)")")
@@ -392,8 +394,7 @@ kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
 restart_started=$(date +%s.%N)
 start_server
 ready_seconds=$(awk -v a="$restart_started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
-restart_run=$("$bench" --base "$base" load --tokens "$tokens" --customers "$per_company" \
-  --concurrency "$CONCURRENCY" --seconds 60 --warmup-seconds 0 --timeline)
+restart_run=$(phase_load "$tokens" --seconds 60 --warmup-seconds 0 --timeline)
 slices=$(grep '^  second' <<<"$restart_run" | awk '{ n = int($2 / 10); if (n < 6) ok[n] += $3 } END { for (i = 0; i in ok; i++) printf "%s%.0f", (i ? ", " : ""), ok[i] / 10 }')
 restart_rps=$(field "$(grep '^RESULT' <<<"$restart_run")" rps)
 say "   restart: ready in $ready_seconds s; the first minute over $SCALE_TENANTS companies ${restart_rps}/s, p99 $(field "$(grep '^RESULT' <<<"$restart_run")" p99_ms) ms, $(field "$(grep '^RESULT' <<<"$restart_run")" errors) failed; per 10 s: $slices requests/s"
