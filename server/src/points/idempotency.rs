@@ -11,10 +11,11 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{HeaderName, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
+use futures::future::try_join;
 use serde::Serialize;
 
 use super::store;
-use crate::db::Conn;
+use crate::db::{self, Conn};
 use crate::error::{AppError, AppResult, Msg};
 use crate::state::AppState;
 
@@ -64,9 +65,15 @@ impl<'a> Idempotent<'a> {
 
     /// Claims the key. `Some(answer)`: the key was used before for the same request, and this is
     /// its first answer (post nothing). `None`: go ahead.
+    ///
+    /// From the claim on, the transaction's statements keep their plans: the claim and every
+    /// statement of a posting find rows by key, and a claim planned at each execution cost a sale
+    /// a planning of its own, dearest over many small companies (docs/performance.md).
     pub async fn begin(&self, conn: &Conn) -> AppResult<Option<Response>> {
         let Some(key) = self.key else { return Ok(None) };
-        if store::claim_idempotency_key(conn, key, self.user_id, self.operation, &self.request).await? {
+        let claim = store::claim_idempotency_key(conn, key, self.user_id, self.operation, &self.request);
+        let ((), claimed) = db::pipeline(conn, &[store::CLAIM_KEY], try_join(conn.keep_plans(), claim)).await?;
+        if claimed {
             return Ok(None);
         }
         let stored = store::stored_answer(conn, key, self.user_id, self.operation, &self.request)

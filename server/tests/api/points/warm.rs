@@ -11,19 +11,21 @@ use serde_json::json;
 use super::support::*;
 use crate::helpers::{spawn_app_with_pool, TestApp};
 
-/// The company's statements prepared on the pool's one connection, and how many keep a plan.
-async fn prepared(app: &TestApp, shop: &Shop) -> (i64, i64) {
+/// The company's statements prepared on the pool's one connection, how many keep a plan, and
+/// how many were planned at some execution of their own.
+async fn prepared(app: &TestApp, shop: &Shop) -> (i64, i64, i64) {
     let pooled = app.state.pool.get().await.unwrap();
     let tag = format!("/* {} */ %", shop.schema());
     let row = pooled
         .query_one(
-            "select count(*), count(*) filter (where generic_plans > 0) from pg_prepared_statements \
-             where statement like $1",
+            "select count(*), count(*) filter (where generic_plans > 0), \
+                    count(*) filter (where custom_plans > 0) \
+             from pg_prepared_statements where statement like $1",
             &[&tag],
         )
         .await
         .unwrap();
-    (row.get(0), row.get(1))
+    (row.get(0), row.get(1), row.get(2))
 }
 
 #[tokio::test]
@@ -32,11 +34,11 @@ async fn a_warmed_company_sells_without_preparing_or_planning_a_statement_more()
     let acme = shop(&app, "acme").await;
     let customer = add_customer(&app, &acme, "100", None).await;
     let product = add_product(&app, &acme, "TAZ-1", 150, 15_000, true).await;
-    assert_eq!(prepared(&app, &acme).await, (0, 0));
+    assert_eq!(prepared(&app, &acme).await, (0, 0, 0));
 
     warm_company(&app.state.pool, &Prefix::parse("acme").unwrap()).await.unwrap();
     let statements = sale_statements().len() as i64;
-    assert_eq!(prepared(&app, &acme).await, (statements, statements), "each prepared and planned once");
+    assert_eq!(prepared(&app, &acme).await, (statements, statements, 0), "each prepared and planned once");
     let nothing_written = number(&app, &acme, "select count(*) from transactions").await
         + number(&app, &acme, "select count(*) from idempotency_keys").await;
     assert_eq!(nothing_written, 0, "the warm-up runs no statement");
@@ -53,8 +55,9 @@ async fn a_warmed_company_sells_without_preparing_or_planning_a_statement_more()
     assert_eq!(balance(&app, &acme, customer).await, 250);
     assert_eq!(
         prepared(&app, &acme).await,
-        (statements, statements),
-        "a sale prepared a statement the warm-up does not (points::warm::sale_statements)"
+        (statements, statements, 0),
+        "a sale prepared a statement the warm-up does not (points::warm::sale_statements), \
+         or planned one at its execution instead of keeping its plan"
     );
 }
 
