@@ -57,7 +57,11 @@ case "$cmd" in
     if ! as_owner "$pg_ctl" -D "$data" status >/dev/null 2>&1; then
       opts="-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$sock -c max_connections=300 ${PG_EXTRA_OPTS:-}"
       if [ "$(id -u)" = 0 ]; then touch "$log"; chown postgres "$log"; fi
-      as_owner "$pg_ctl" -D "$data" -l "$log" -o "$opts" -w -t 60 start >/dev/null \
+      # A backend keeps a file open for each relation it used, up to `max_files_per_process`
+      # and within its soft open-files limit, which PostgreSQL 15 leaves as it finds it: the
+      # server starts with that limit raised to the hard one, as PostgreSQL 18 does itself.
+      as_owner bash -c 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$@"' bash \
+        "$pg_ctl" -D "$data" -l "$log" -o "$opts" -w -t 60 start >/dev/null \
         || { tail -20 "$log" >&2; exit 1; }
     fi
     echo "postgres://postgres@127.0.0.1:$port/postgres"
