@@ -9,8 +9,8 @@
 //!   concurrency for a fixed time, spread over every company of the tokens file; with
 //!   `--mix all` also voids, reports, dashboards and expiration runs; `--timeline` prints
 //!   every second's answers, errors and slowest answer; `--sweep N` instead serves every company
-//!   N times, in a shuffled order, and ends then (what makes a run over thousands of companies
-//!   start warm).
+//!   N times, in a shuffled order, accrediting in the odd passes and redeeming in the even
+//!   ones, and ends then (what makes a run over thousands of companies start warm).
 //! - `read`: times GET requests, one at a time.
 //!
 //! Every command prints human lines and ends with one `RESULT key=value ...` line for the
@@ -385,11 +385,13 @@ fn run_stamp() -> String {
     format!("{:x}", SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos()))
 }
 
-/// One request of the mix: its name, method, path and body.
+/// One request of the mix: its name, method, path and body. `n` numbers the worker's requests
+/// (their invoice references), `turn` picks the operation.
 fn next_request(
     run: &Run,
     worker: usize,
     n: u64,
+    turn: u64,
     customer: i64,
     last_redemption: Option<i64>,
 ) -> (&'static str, reqwest::Method, String, Option<Value>) {
@@ -398,10 +400,10 @@ fn next_request(
         (rng.random_range(10_000..=200_000i64), rng.random_range(1..=50i64))
     };
     let operation = match run.mix {
-        Mix::Sales if n.is_multiple_of(2) => "accredit",
+        Mix::Sales if turn.is_multiple_of(2) => "accredit",
         Mix::Sales => "redeem",
-        Mix::All if n > 0 && n.is_multiple_of(EXPIRE_EVERY * ALL_MIX.len() as u64) => "expire",
-        Mix::All => ALL_MIX[(n % ALL_MIX.len() as u64) as usize],
+        Mix::All if turn > 0 && turn.is_multiple_of(EXPIRE_EVERY * ALL_MIX.len() as u64) => "expire",
+        Mix::All => ALL_MIX[(turn % ALL_MIX.len() as u64) as usize],
     };
     let post = reqwest::Method::POST;
     match (operation, last_redemption) {
@@ -452,23 +454,27 @@ async fn load(http: reqwest::Client, base: String, tokens: Vec<String>, run: Run
             // The redemption this worker made last, with its company: the next void takes it back.
             let mut last_redemption: Option<(usize, i64)> = None;
             while !stop.load(Ordering::Relaxed) {
-                let (company, customer) = {
+                // A sweep's pass picks the operation, so that two passes serve every company an
+                // accreditation and a redemption, each meeting its own statements on the
+                // company's connection; a timed run alternates them for each worker.
+                let (company, turn, customer) = {
                     let mut rng = rand::rng();
-                    let company = if run.sweep.is_some() {
-                        match sweep.get(swept.fetch_add(1, Ordering::Relaxed)) {
-                            Some(&company) => company,
+                    let (company, turn) = if run.sweep.is_some() {
+                        let index = swept.fetch_add(1, Ordering::Relaxed);
+                        match sweep.get(index) {
+                            Some(&company) => (company, (index / tokens.len()) as u64),
                             None => break,
                         }
                     } else {
-                        rng.random_range(0..tokens.len())
+                        (rng.random_range(0..tokens.len()), n)
                     };
-                    (company, rng.random_range(1..=run.customers))
+                    (company, turn, rng.random_range(1..=run.customers))
                 };
                 let (company, voidable) = match last_redemption {
                     Some((c, id)) if run.mix == Mix::All => (c, Some(id)),
                     _ => (company, None),
                 };
-                let (operation, method, path, body) = next_request(&run, worker, n, customer, voidable);
+                let (operation, method, path, body) = next_request(&run, worker, n, turn, customer, voidable);
                 let key = format!("bench-{}-{worker}-{n}", run.stamp);
                 n += 1;
                 let t0 = Instant::now();
