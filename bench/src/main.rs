@@ -9,8 +9,9 @@
 //!   concurrency for a fixed time, spread over every company of the tokens file; with
 //!   `--mix all` also voids, reports, dashboards and expiration runs; `--timeline` prints
 //!   every second's answers, errors and slowest answer; `--sweep N` instead serves every company
-//!   N times, in a shuffled order, accrediting in the odd passes and redeeming in the even
-//!   ones, and ends then (what makes a run over thousands of companies start warm).
+//!   N times, in a shuffled order, each pass one operation of the mix in turn (accreditations,
+//!   then redemptions, for the sales), and ends then (what makes a run over thousands of
+//!   companies start warm).
 //! - `read`: times GET requests, one at a time.
 //!
 //! Every command prints human lines and ends with one `RESULT key=value ...` line for the
