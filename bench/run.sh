@@ -349,10 +349,10 @@ wait_for_spares
 scale_load "first run" "$RUN_SECONDS" 3
 first_rps=$scale_rps
 # A timed run meets only some of ten thousand companies (at 800 requests a second, 20 s is 1.6
-# requests a company): before the rounds, every company is served $SWEEP times, an
-# accreditation and a redemption, so that "once warm" means each connection has met the
-# companies it serves and both of their sales (two passes of the alternating mix left a quarter
-# of the companies without one or the other, met in the first round).
+# requests a company): before the rounds, every company is served $SWEEP times, accreditations
+# and redemptions in turn, so that "once warm" means each connection has met the companies it
+# serves and both of their sales (two passes of the alternating mix left about half of the
+# companies without one or the other, met in the first rounds).
 sweep_run=$(phase_load "$tokens" --sweep "$SWEEP")
 say "   warming: every company served $SWEEP times, accreditations and redemptions in turn: $(grep -v '^RESULT' <<<"$sweep_run" | head -1)"
 # Then, with those catalog caches built, all the companies and the first ones alone take turns
