@@ -494,6 +494,26 @@ pub fn tenant_schema(prefix: &Prefix) -> String {
     format!("tenant_{}", prefix.as_str())
 }
 
+/// A null of any type: the parameters [`TenantTx::plan_statements`] binds.
+#[derive(Debug)]
+struct Null;
+
+impl tokio_postgres::types::ToSql for Null {
+    fn to_sql(
+        &self,
+        _: &tokio_postgres::types::Type,
+        _: &mut bytes::BytesMut,
+    ) -> Result<tokio_postgres::types::IsNull, Box<dyn std::error::Error + Sync + Send>> {
+        Ok(tokio_postgres::types::IsNull::Yes)
+    }
+
+    fn accepts(_: &tokio_postgres::types::Type) -> bool {
+        true
+    }
+
+    tokio_postgres::types::to_sql_checked!();
+}
+
 /// An open transaction on a pooled connection whose `search_path` is one tenant's schema,
 /// for this transaction only. Commit it explicitly; dropping it rolls back before the
 /// connection goes back to the pool.
@@ -539,30 +559,34 @@ impl TenantTx {
         conn.prepare_cached(&format!("{}{sql}", self.tag)).await
     }
 
-    /// Plans this company's statements `sqls`, prepared on this connection already
-    /// ([`prepare_cached`](Self::prepare_cached)), without running them (`explain execute` with
-    /// null parameters): their plans are then kept if [`keep_plans`](Self::keep_plans) holds,
-    /// and the company's catalog entries are read.
-    pub async fn plan_prepared(&self, sqls: &[&str]) -> AppResult<()> {
-        // The statements' names come from the backend: tokio-postgres keeps them to itself.
-        let texts: Vec<String> = sqls.iter().map(|sql| format!("{}{sql}", self.tag)).collect();
-        let rows = self
-            .query(
-                "select name, coalesce(cardinality(parameter_types), 0) from pg_prepared_statements \
-                 where statement = any($1)",
-                &[&texts],
-            )
-            .await?;
-        let explains: String = rows
-            .iter()
-            .map(|row| {
-                let (name, params): (String, i32) = (row.get(0), row.get(1));
-                let nulls = vec!["null"; params.max(0) as usize].join(", ");
-                let arguments = if nulls.is_empty() { String::new() } else { format!("({nulls})") };
-                format!("explain execute {}{arguments};", quote_ident(&name))
-            })
-            .collect();
-        self.batch_execute(&explains).await?;
+    /// Plans this company's statements `sqls` on the connection its requests use, as its first
+    /// sale would, without running them, and rolls back: each is prepared (or found prepared)
+    /// and bound with null parameters under the plans a sale keeps, and PostgreSQL plans a
+    /// statement when it is bound. The company's catalog entries are read on the way.
+    ///
+    /// Binding needs no statement's name, so a company costs the same however many the connection
+    /// knows already. Reading the names from `pg_prepared_statements` copied out every statement
+    /// the backend kept, for each company: a connection's warm-up slowed down the more companies
+    /// it had met (docs/performance.md, "A warm-up that does not slow down").
+    pub async fn plan_statements(pools: &Pools, prefix: &Prefix, sqls: &[&str]) -> AppResult<()> {
+        let mut tenant = Self::connect(pools, prefix).await?;
+        let mut lease = tenant.conn.take().expect("a transaction just connected");
+        let mut setup = format!("set local search_path to {}", quote_ident(&tenant.schema));
+        if tenant.plans_kept {
+            setup.push_str("; set local plan_cache_mode = force_generic_plan");
+        }
+        let tx = lease.conn.transaction().await?;
+        tx.batch_execute(&setup).await?;
+        let texts: Vec<String> = sqls.iter().map(|sql| format!("{}{sql}", tenant.tag)).collect();
+        let statements = futures::future::try_join_all(texts.iter().map(|text| tx.prepare_cached(text))).await?;
+        let nulls: Vec<Vec<&(dyn tokio_postgres::types::ToSql + Sync)>> =
+            statements.iter().map(|statement| vec![&Null as _; statement.params().len()]).collect();
+        let portals = futures::future::try_join_all(
+            statements.iter().zip(&nulls).map(|(statement, nulls)| tx.bind(statement, nulls)),
+        )
+        .await?;
+        drop(portals);
+        tx.rollback().await?;
         Ok(())
     }
 

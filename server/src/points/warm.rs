@@ -41,15 +41,10 @@ pub fn sale_statements() -> [&'static str; 14] {
     ]
 }
 
-/// Prepares a company's sale statements on the connection its requests use and plans each once
-/// (`explain execute`, which runs nothing), keeping the plans a sale keeps; then rolls back.
+/// Prepares a company's sale statements on the connection its requests use and plans each once,
+/// keeping the plans a sale keeps, running none of them ([`TenantTx::plan_statements`]).
 pub async fn warm_company(pools: &Pools, prefix: &Prefix) -> AppResult<()> {
-    let tx = TenantTx::begin(pools, prefix).await?;
-    let statements = sale_statements();
-    futures::future::try_join_all(statements.iter().map(|sql| tx.prepare_cached(sql))).await?;
-    tx.keep_plans().await?;
-    tx.plan_prepared(&statements).await?;
-    tx.rollback().await
+    TenantTx::plan_statements(pools, prefix, &sale_statements()).await
 }
 
 /// What the warm-up did.
