@@ -494,6 +494,9 @@ pub fn tenant_schema(prefix: &Prefix) -> String {
     format!("tenant_{}", prefix.as_str())
 }
 
+/// What [`TenantTx::keep_plans`] sends.
+const KEEP_PLANS: &str = "set local plan_cache_mode = force_generic_plan";
+
 /// A null of any type: the parameters [`TenantTx::plan_statements`] binds.
 #[derive(Debug)]
 struct Null;
@@ -570,10 +573,12 @@ impl TenantTx {
     /// it had met (docs/performance.md, "A warm-up that does not slow down").
     pub async fn plan_statements(pools: &Pools, prefix: &Prefix, sqls: &[&str]) -> AppResult<()> {
         let mut tenant = Self::connect(pools, prefix).await?;
+        // A statement is bound only inside tokio-postgres's own transaction: the connection
+        // leaves `tenant`, which then has nothing to roll back.
         let mut lease = tenant.conn.take().expect("a transaction just connected");
         let mut setup = format!("set local search_path to {}", quote_ident(&tenant.schema));
         if tenant.plans_kept {
-            setup.push_str("; set local plan_cache_mode = force_generic_plan");
+            setup = format!("{setup}; {KEEP_PLANS}");
         }
         let tx = lease.conn.transaction().await?;
         tx.batch_execute(&setup).await?;
@@ -600,7 +605,7 @@ impl TenantTx {
     /// routed statement plans it again anyway (docs/scaling.md).
     pub async fn keep_plans(&self) -> AppResult<()> {
         if self.plans_kept {
-            self.batch_execute("set local plan_cache_mode = force_generic_plan").await?;
+            self.batch_execute(KEEP_PLANS).await?;
         }
         Ok(())
     }
