@@ -559,7 +559,18 @@ impl TenantTx {
     /// its plan ([`keep_plans`](Self::keep_plans)).
     pub async fn prepare_cached(&self, sql: &str) -> Result<Statement, tokio_postgres::Error> {
         let conn = self.conn.as_ref().expect("transaction already finished");
-        conn.prepare_cached(&format!("{}{sql}", self.tag)).await
+        conn.prepare_cached(&self.tagged(sql)).await
+    }
+
+    /// `sql` as this company's statement: its text starts with the company's tag.
+    fn tagged(&self, sql: &str) -> String {
+        format!("{}{sql}", self.tag)
+    }
+
+    /// The company's schema as this transaction's `search_path`; the name comes from the
+    /// platform's row and is quoted, and `set local` lasts until the transaction ends.
+    fn search_path_sql(&self) -> String {
+        format!("set local search_path to {}", quote_ident(&self.schema))
     }
 
     /// Plans this company's statements `sqls` on the connection its requests use, as its first
@@ -576,13 +587,13 @@ impl TenantTx {
         // A statement is bound only inside tokio-postgres's own transaction: the connection
         // leaves `tenant`, which then has nothing to roll back.
         let mut lease = tenant.conn.take().expect("a transaction just connected");
-        let mut setup = format!("set local search_path to {}", quote_ident(&tenant.schema));
+        let mut setup = tenant.search_path_sql();
         if tenant.plans_kept {
             setup = format!("{setup}; {KEEP_PLANS}");
         }
         let tx = lease.conn.transaction().await?;
         tx.batch_execute(&setup).await?;
-        let texts: Vec<String> = sqls.iter().map(|sql| format!("{}{sql}", tenant.tag)).collect();
+        let texts: Vec<String> = sqls.iter().map(|sql| tenant.tagged(sql)).collect();
         let statements = futures::future::try_join_all(texts.iter().map(|text| tx.prepare_cached(text))).await?;
         let nulls: Vec<Vec<&(dyn tokio_postgres::types::ToSql + Sync)>> =
             statements.iter().map(|statement| vec![&Null as _; statement.params().len()]).collect();
@@ -649,9 +660,7 @@ impl TenantTx {
 
     /// Starts the transaction; sent when first polled.
     pub async fn start(&self) -> AppResult<()> {
-        // The schema's name comes from the platform's row and is quoted. `set local` lasts until
-        // this transaction ends.
-        let sql = format!("begin; set local search_path to {}", quote_ident(&self.schema));
+        let sql = format!("begin; {}", self.search_path_sql());
         self.batch_execute(&sql).await?;
         Ok(())
     }
