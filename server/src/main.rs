@@ -198,7 +198,8 @@ struct ServeArgs {
     #[arg(long, env = "SPARE_SCHEMAS", default_value_t = 4)]
     spare_schemas: usize,
     /// Seconds at most that start-up spends, before it listens, preparing the companies' sale
-    /// statements on their connections, the most recently active first (0: none).
+    /// statements on their connections and rehearsing a sale of each in a transaction rolled
+    /// back, the most recently active first (0: none).
     #[arg(long, env = "WARM_UP_SECS", default_value_t = 15)]
     warm_up_secs: u64,
     /// Seconds after start-up before the daily expiration job first looks for due companies
@@ -326,7 +327,13 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let _daily_expiration = loyalty::points::expiration::spawn_daily(state.clone(), first_check);
     let _webhook_worker = loyalty::webhooks::worker::spawn(state.clone());
     match loyalty::points::warm::warm_up(&state, Duration::from_secs(args.warm_up_secs)).await {
-        Ok(w) => tracing::info!(companies = w.companies, warmed = w.warmed, failed = w.failed, "connections warmed"),
+        Ok(w) => tracing::info!(
+            companies = w.companies,
+            warmed = w.warmed,
+            rehearsed = w.rehearsed,
+            failed = w.failed,
+            "connections warmed"
+        ),
         Err(err) => tracing::warn!(error = ?err, "could not warm the connections"),
     }
     // After the warm-up, whose two cores its DDL would share; its first check is at once.

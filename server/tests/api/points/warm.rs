@@ -1,10 +1,11 @@
 //! The start-up warm-up: a company's sale statements prepared and planned on its connection
-//! before the server takes requests, so that its first sale after a restart finds them.
+//! before the server takes requests, and a sale of the company's rehearsed there and rolled
+//! back, so that its first sale after a restart finds them and the foreign keys' checks planned.
 
 use std::time::Duration;
 
 use loyalty::domain::Prefix;
-use loyalty::points::warm::{sale_statements, warm_company, warm_up};
+use loyalty::points::warm::{rehearse_sale, sale_statements, warm_company, warm_up};
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -61,6 +62,92 @@ async fn a_warmed_company_sells_without_preparing_or_planning_a_statement_more()
     );
 }
 
+/// The foreign keys' checks of the company's tables that the pool's one connection keeps planned,
+/// read from the connection's own memory contexts (through a function of the superuser's: the
+/// server's role may not read them).
+async fn planned_checks(app: &TestApp, shop: &Shop) -> i64 {
+    app.db()
+        .await
+        .batch_execute(
+            "create or replace function public.planned_statements(pattern text) returns bigint \
+             language sql security definer set search_path = pg_catalog as \
+             $$ select count(*) from pg_backend_memory_contexts \
+                where name = 'CachedPlanSource' and ident like pattern $$",
+        )
+        .await
+        .unwrap();
+    let pooled = app.state.pool.get().await.unwrap();
+    let checked = format!("%\"{}\".%FOR KEY SHARE OF x%", shop.schema());
+    pooled.query_one("select public.planned_statements($1)", &[&checked]).await.unwrap().get(0)
+}
+
+/// What a sale would leave in the company's schema and the platform's outbox.
+async fn written(app: &TestApp, shop: &Shop, customer: i64) -> Vec<i64> {
+    let mut figures = vec![balance(app, shop, customer).await];
+    for table in ["transactions", "point_batches", "batch_movements", "idempotency_keys", "webhook_deliveries"] {
+        figures.push(number(app, shop, &format!("select count(*) from {table}")).await);
+    }
+    figures.push(number(app, shop, "select count(*) from platform.webhook_pending").await);
+    // The next receipt's number.
+    figures.push(number(app, shop, "select last_value + is_called::int from transactions_id_seq").await);
+    figures
+        .push(number(app, shop, &format!("select count(last_activity_at) from customers where id = {customer}")).await);
+    figures
+}
+
+#[tokio::test]
+async fn a_rehearsed_sale_plans_the_foreign_keys_checks_and_leaves_nothing_behind() {
+    let app = spawn_app_with_pool(1).await;
+    let acme = shop(&app, "acme").await;
+    let customer = add_customer(&app, &acme, "100", None).await;
+    sql(
+        &app,
+        &acme,
+        "insert into webhook_endpoints (url, events, secret, created_by) \
+         values ('http://127.0.0.1:9/hook', '{points.accredited,points.redeemed}', 'whsec_dGVzdA==', 'admin')",
+    )
+    .await;
+    let before = written(&app, &acme, customer).await;
+    assert_eq!(before[..7], [0, 0, 0, 0, 0, 0, 0], "no sale yet");
+    assert_eq!(planned_checks(&app, &acme).await, 0);
+
+    let prefix = Prefix::parse("acme").unwrap();
+    warm_company(&app.state.pool, &prefix).await.unwrap();
+    assert_eq!(planned_checks(&app, &acme).await, 0, "planning the statements runs no check");
+    assert!(rehearse_sale(&app.state.pool, &prefix).await.unwrap(), "the company has a customer and a user");
+    assert!(
+        planned_checks(&app, &acme).await >= 4,
+        "the ledger's, the batches' and their movements' checks are planned on the connection"
+    );
+    assert_eq!(written(&app, &acme, customer).await, before, "the rehearsal kept nothing, nor took a receipt's number");
+    let rehearsed = prepared(&app, &acme).await;
+    assert_eq!(rehearsed.2, 0, "every statement kept its plan");
+
+    // The till's first sale afterwards is the customer's first, by the company's rules, and
+    // finds everything it runs prepared and planned.
+    let accredit = format!("/api/customers/{customer}/accredit");
+    let (status, body, _) =
+        post_with_key(&app, &accredit, &acme.admin, "k-1", json!({ "invoiceAmount": 50_000 })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(balance(&app, &acme, customer).await, 500);
+    assert_eq!(prepared(&app, &acme).await, rehearsed);
+}
+
+#[tokio::test]
+async fn a_company_without_an_active_customer_is_warmed_with_nothing_to_rehearse() {
+    let app = spawn_app_with_pool(1).await;
+    let acme = shop(&app, "acme").await;
+    let prefix = Prefix::parse("acme").unwrap();
+    assert!(!rehearse_sale(&app.state.pool, &prefix).await.unwrap());
+    let customer = add_customer(&app, &acme, "100", None).await;
+    sql(&app, &acme, &format!("update customers set is_active = false where id = {customer}")).await;
+    assert!(!rehearse_sale(&app.state.pool, &prefix).await.unwrap(), "nor with an inactive one");
+    add_customer(&app, &acme, "101", None).await;
+    let warmed = warm_up(&app.state, Duration::from_secs(30)).await.unwrap();
+    assert_eq!((warmed.warmed, warmed.rehearsed, warmed.failed), (1, 1, 0));
+    assert_eq!(number(&app, &acme, "select count(*) from transactions").await, 0);
+}
+
 #[tokio::test]
 async fn the_warm_up_covers_every_active_company_within_its_time_and_none_without_any() {
     let app = spawn_app_with_pool(2).await;
@@ -73,4 +160,5 @@ async fn the_warm_up_covers_every_active_company_within_its_time_and_none_withou
     assert_eq!((none.companies, none.warmed, none.failed), (2, 0, 0));
     let all = warm_up(&app.state, Duration::from_secs(30)).await.unwrap();
     assert_eq!((all.companies, all.warmed, all.failed), (2, 2, 0), "the active companies");
+    assert_eq!(all.rehearsed, 0, "neither has a customer to sell to");
 }
