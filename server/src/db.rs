@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::ops::Deref;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -529,7 +529,15 @@ pub struct TenantTx {
     tag: String,
     /// Statements may keep their plans ([`keep_plans`](Self::keep_plans)): not on Citus.
     plans_kept: bool,
+    /// Whether the company has webhook endpoints, as this transaction read it with its settings
+    /// ([`note_webhook_endpoints`](Self::note_webhook_endpoints)): unknown until then.
+    webhook_endpoints: AtomicU8,
 }
+
+/// [`TenantTx::webhook_endpoints`]: not read yet, none, some.
+const ENDPOINTS_UNKNOWN: u8 = 0;
+const ENDPOINTS_NONE: u8 = 1;
+const ENDPOINTS_SOME: u8 = 2;
 
 impl TenantTx {
     pub async fn begin(pools: &Pools, prefix: &Prefix) -> AppResult<Self> {
@@ -547,7 +555,27 @@ impl TenantTx {
         }
         let schema = pools.schema_for(&conn, prefix).await?;
         let tag = format!("/* {schema} */ ");
-        Ok(TenantTx { conn: Some(conn), prefix: prefix.clone(), schema, tag, plans_kept: !pools.citus() })
+        Ok(TenantTx {
+            conn: Some(conn),
+            prefix: prefix.clone(),
+            schema,
+            tag,
+            plans_kept: !pools.citus(),
+            webhook_endpoints: AtomicU8::new(ENDPOINTS_UNKNOWN),
+        })
+    }
+
+    /// Records whether the company has webhook endpoints, as read in this transaction.
+    pub fn note_webhook_endpoints(&self, any: bool) {
+        let known = if any { ENDPOINTS_SOME } else { ENDPOINTS_NONE };
+        self.webhook_endpoints.store(known, Ordering::Relaxed);
+    }
+
+    /// Whether this transaction read that the company has no webhook endpoints: an event then
+    /// has no outbox to go to, and a sale skips the statement that would find none (a round trip
+    /// and a relation fewer: docs/performance.md, "A sale of fewer statements").
+    pub fn has_no_webhook_endpoints(&self) -> bool {
+        self.webhook_endpoints.load(Ordering::Relaxed) == ENDPOINTS_NONE
     }
 
     /// Prepares a statement for this company on this connection, or finds it prepared.

@@ -28,8 +28,10 @@ use crate::state::AppState;
 use crate::tenant::settings;
 
 /// Every statement an accreditation or a redemption prepares, in the order a sale runs them.
-/// The API test `points::warm` holds that a sale after the warm-up prepares nothing more.
-pub fn sale_statements() -> [&'static str; 14] {
+/// The API test `points::warm` holds that a sale after the warm-up prepares nothing more. (A
+/// company with webhook endpoints also prepares the outbox's, `webhooks::store::ENQUEUE`, at its
+/// first sale: most companies have none, and it would cost each of them a statement kept.)
+pub fn sale_statements() -> [&'static str; 13] {
     [
         ACTIVE_COMPANY_CHECK,
         USER_CHECK,
@@ -43,7 +45,6 @@ pub fn sale_statements() -> [&'static str; 14] {
         store::INSERT_BATCH,
         store::TAKE_FROM_BATCHES,
         store::POST_TO_BALANCE.as_str(),
-        crate::webhooks::store::ENQUEUE,
         store::SAVE_ANSWER,
     ]
 }

@@ -67,7 +67,10 @@ pub async fn insert(
              values ($1, $2, $3, $4, $5) returning {ENDPOINT_COLUMNS}"
         ))
         .await?;
-    Ok(endpoint(&conn.query_one(&stmt, &[&url, &events, &secret, &expiring_days, &by]).await?))
+    let inserted = endpoint(&conn.query_one(&stmt, &[&url, &events, &secret, &expiring_days, &by]).await?);
+    // An event of this transaction after it goes to it too, whatever its settings said before.
+    conn.note_webhook_endpoints(true);
+    Ok(inserted)
 }
 
 /// Deletes an endpoint with its delivery log; whether it existed.
@@ -116,7 +119,8 @@ pub async fn resend(conn: &Conn, endpoint_id: i64, id: i64) -> AppResult<Option<
     Ok(conn.query_opt(&stmt, &[&id, &endpoint_id]).await?.as_ref().map(delivery))
 }
 
-/// An event's deliveries, one per endpoint that takes it; every sale runs it (`points::warm`).
+/// An event's deliveries, one per endpoint that takes it; every sale of a company with endpoints
+/// runs it (one without skips it: `webhooks::emit_to`).
 pub const ENQUEUE: &str = "insert into webhook_deliveries (endpoint_id, message_id, event_type, payload) \
     select id, $1, $2, $3 from webhook_endpoints \
     where $2 = any (events) and ($4::integer is null or expiring_days = $4)";

@@ -7,11 +7,14 @@ use super::model::{RolePermissions, Settings};
 use crate::db::Conn;
 use crate::error::{AppError, AppResult};
 
-/// The statement of [`load`], for [`crate::db::pipeline`].
+/// The statement of [`load`], for [`crate::db::pipeline`]. It also tells whether the company has
+/// webhook endpoints, which the transaction remembers ([`Conn::note_webhook_endpoints`]): a sale
+/// of a company without any then writes no event to an outbox it does not have.
 pub const SELECT: &str = "select points_per_peso, redemption_rate, campaign_multiplier, expiration_policy, \
     points_expiration_days, inactivity_days, enable_first_purchase_bonus, first_purchase_bonus_multiplier, \
     enable_birthday_bonus, birthday_bonus_multiplier, role_permissions, time_zone, return_of_spent_points, \
-    max_accreditations_per_customer_per_day, max_points_per_customer_per_day, alert_operations_per_day, retention_years from settings";
+    max_accreditations_per_customer_per_day, max_points_per_customer_per_day, alert_operations_per_day, retention_years, \
+    exists (select 1 from webhook_endpoints) as has_webhook_endpoints from settings";
 
 /// The company's rules.
 #[instrument(level = "debug", skip_all)]
@@ -19,6 +22,7 @@ pub async fn load(conn: &Conn) -> AppResult<Settings> {
     let stmt = conn.prepare_cached(SELECT).await?;
     let row = conn.query_one(&stmt, &[]).await?;
     let permissions: serde_json::Value = row.get("role_permissions");
+    conn.note_webhook_endpoints(row.get("has_webhook_endpoints"));
     Ok(Settings {
         points_per_peso: row.get("points_per_peso"),
         redemption_rate: row.get("redemption_rate"),
