@@ -69,8 +69,8 @@ const REHEARSAL_PARTIES: &str = "with last as (select cashier_id, customer_id fr
 /// tables, foreign keys and join), with an id of its own ([`REHEARSAL_TRANSACTION`], `$6`): a
 /// receipt's number comes from the ledger's sequence, whose numbers a rollback does not give
 /// back, and stays one after the other.
-const REHEARSAL_ROW: &str = "with stale as (delete from daily_figures where false), \
-    inserted as (insert into transactions (id, created_at, type, points, customer_id, cashier_id, \
+const REHEARSAL_ROW: &str =
+    "with inserted as (insert into transactions (id, created_at, type, points, customer_id, cashier_id, \
         cashier_username, pos_id, balance_before, balance_after) \
         values ($6, $1, 'accreditation', 1, $2, $3, $4, $5, 0, 1) returning id, pos_id, product_id) \
     select i.id, p.name, pr.name from inserted i left join points_of_sale p on p.id = i.pos_id \

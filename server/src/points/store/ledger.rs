@@ -101,10 +101,9 @@ pub struct Inserted {
     pub product_name: Option<String>,
 }
 
-/// The ledger row of a posting, the closed days' figures it changes dropped (`points::warm`).
-pub const INSERT_TRANSACTION: &str = "with stale as (delete from daily_figures \
-        where day >= ($1 at time zone (select time_zone from settings))::date), \
-    inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
+/// The ledger row of a posting (`points::warm`).
+pub const INSERT_TRANSACTION: &str =
+    "with inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
         cashier_username, pos_id, description, invoice_amount, redeemed_value, invoice_reference, \
         product_id, original_transaction_id, invoice_key, balance_before, balance_after) \
         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
@@ -115,11 +114,27 @@ pub const INSERT_TRANSACTION: &str = "with stale as (delete from daily_figures \
     from inserted i left join points_of_sale p on p.id = i.pos_id \
     left join products pr on pr.id = i.product_id";
 
-/// Writes a ledger row. An accreditation whose invoice reference an active accreditation already
+/// Drops the dashboard's kept figures of the days from a posting's day on.
+const DROP_CLOSED_DAYS: &str =
+    "delete from daily_figures where day >= ($1 at time zone (select time_zone from settings))::date";
+
+/// How long before now a posting must be dated for its day to be one the dashboard may keep. A
+/// day is kept once it ended an hour ago (`points::stats`): a posting dated now, whose transaction
+/// ends in seconds, cannot fall on one, and a sale skips the statement that would drop nothing (a
+/// relation fewer: docs/performance.md, "A sale of fewer statements"); an expiration dated at its
+/// batches' expiry can.
+const DATED_NOW: chrono::Duration = chrono::Duration::minutes(10);
+
+/// Writes a ledger row, first dropping the kept figures of its day and after when it may fall on
+/// one ([`DATED_NOW`]). An accreditation whose invoice reference an active accreditation already
 /// holds is refused with a 409 naming that one (the unique index `transactions_invoice_key`
 /// decides, so two tills racing with one invoice cannot both credit it).
 #[instrument(level = "debug", skip_all, fields(kind = row.kind.as_str(), customer = row.customer_id, points = row.points))]
 pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<Inserted> {
+    if row.at < Utc::now() - DATED_NOW {
+        let stmt = conn.prepare_cached(DROP_CLOSED_DAYS).await?;
+        conn.execute(&stmt, &[&row.at]).await?;
+    }
     let stmt = conn.prepare_cached(INSERT_TRANSACTION).await?;
     let inserted = conn
         .query_opt(

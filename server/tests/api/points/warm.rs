@@ -62,6 +62,62 @@ async fn a_warmed_company_sells_without_preparing_or_planning_a_statement_more()
     );
 }
 
+/// The company's statements prepared on the pool's one connection whose text has `pattern`.
+async fn prepared_like(app: &TestApp, shop: &Shop, pattern: &str) -> i64 {
+    let pooled = app.state.pool.get().await.unwrap();
+    let like = format!("/* {} */ %{pattern}%", shop.schema());
+    pooled
+        .query_one("select count(*) from pg_prepared_statements where statement like $1", &[&like])
+        .await
+        .unwrap()
+        .get(0)
+}
+
+#[tokio::test]
+async fn a_sale_of_a_company_without_webhooks_writes_to_no_outbox_and_drops_no_kept_day() {
+    let app = spawn_app_with_pool(1).await;
+    let acme = shop(&app, "acme").await;
+    let customer = add_customer(&app, &acme, "100", None).await;
+    // Yesterday's figures kept, as the dashboard keeps a closed day.
+    sql(
+        &app,
+        &acme,
+        "insert into daily_figures (day, time_zone, accredited, redeemed, returned, transactions) \
+         values (current_date - 1, 'America/Bogota', 7, 0, 0, 1)",
+    )
+    .await;
+    let accredit = format!("/api/customers/{customer}/accredit");
+    let redeem = format!("/api/customers/{customer}/redeem");
+    let (status, _, _) = post_with_key(&app, &accredit, &acme.admin, "k-1", json!({ "invoiceAmount": 50_000 })).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _, _) = post_with_key(&app, &redeem, &acme.admin, "k-2", json!({ "pointsToRedeem": 10 })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(balance(&app, &acme, customer).await, 490);
+    // Each statement a sale prepares is one its company's connection keeps (docs/performance.md,
+    // "A sale of fewer statements"): none for an outbox without endpoints, none for a kept day a
+    // sale dated now cannot fall on.
+    assert_eq!(
+        prepared_like(&app, &acme, "insert into webhook_deliveries").await,
+        0,
+        "an outbox statement was prepared"
+    );
+    assert_eq!(prepared_like(&app, &acme, "delete from daily_figures").await, 0, "a kept days' statement was prepared");
+    assert_eq!(number(&app, &acme, "select count(*) from daily_figures").await, 1, "yesterday's figures are kept");
+
+    // With an endpoint, the same sale writes its event to the outbox, in the same transaction.
+    let answer = app
+        .post(
+            "/api/webhooks",
+            &acme.admin,
+            json!({ "url": "https://hooks.example.com/points", "events": ["points.accredited"] }),
+        )
+        .await;
+    assert_eq!(answer.status, StatusCode::CREATED, "{}", answer.body);
+    let (status, _, _) = post_with_key(&app, &accredit, &acme.admin, "k-3", json!({ "invoiceAmount": 20_000 })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(number(&app, &acme, "select count(*) from webhook_deliveries").await, 1, "the accreditation's event");
+}
+
 /// The foreign keys' checks of the company's tables that the pool's one connection keeps planned,
 /// read from the connection's own memory contexts (through a function of the superuser's: the
 /// server's role may not read them).
