@@ -262,6 +262,8 @@ pub async fn accredit_approved(
         redeemed_value: None,
         invoice_reference: input.invoice_reference.as_deref(),
         product_id: None,
+        pos_name: by.pos_name.as_deref(),
+        product_name: None,
         original_transaction_id: None,
         at: now,
         balance_before: customer.points,

@@ -134,12 +134,11 @@ pub async fn run(
             if total == 0 {
                 continue;
             }
-            let transaction_id = store::insert_transaction(
+            let transaction_id = store::insert_transaction_id(
                 conn,
                 &NewTransaction::system(Kind::Expiration, customer.id, -total, SYSTEM_USER, now, customer.points),
             )
-            .await?
-            .id;
+            .await?;
             let plan: Vec<(i64, i64)> = due.iter().map(|batch| (batch.id, batch.remaining)).collect();
             store::take_from_batches(conn, transaction_id, &plan).await?;
             store::post_to_balance(conn, customer.id, -total, None).await?;

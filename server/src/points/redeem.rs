@@ -154,7 +154,7 @@ pub async fn redeem(
     .await?;
     let customer = customer.filter(|c| c.is_active).ok_or_else(|| AppError::not_found(Msg::CustomerNotFound))?;
     settings.require_rules()?;
-    let (points, redeemed_value, product_id) = match &input.reward {
+    let (points, redeemed_value, product) = match &input.reward {
         Reward::Product { expected_points, .. } => {
             let product = product.ok_or_else(|| AppError::not_found(Msg::ProductNotFound))?;
             if !product.is_active {
@@ -164,7 +164,7 @@ pub async fn redeem(
             if expected_points.is_some_and(|expected| expected != points.get()) {
                 return Err(AppError::conflict(Msg::ProductPointsChanged));
             }
-            (points, product.price, Some(product.id))
+            (points, product.price, Some(product))
         }
         Reward::Points(points) => (*points, rules::redeemed_value(*points, settings.redemption_rate), None),
     };
@@ -190,7 +190,9 @@ pub async fn redeem(
         invoice_amount: None,
         redeemed_value: Some(redeemed_value),
         invoice_reference: input.invoice_reference.as_deref(),
-        product_id,
+        product_id: product.as_ref().map(|product| product.id),
+        pos_name: by.pos_name.as_deref(),
+        product_name: product.as_ref().map(|product| product.name.as_str()),
         original_transaction_id: None,
         at: now,
         balance_before: customer.points,

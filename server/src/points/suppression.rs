@@ -151,7 +151,7 @@ async fn forfeit(conn: &Conn, person: &Personal, actor: &str, now: DateTime<Utc>
         return Ok(0);
     }
     let row = NewTransaction::system(Kind::Forfeit, person.id, -person.points, actor, now, person.points);
-    let transaction_id = store::insert_transaction(conn, &row).await?.id;
+    let transaction_id = store::insert_transaction_id(conn, &row).await?;
     let mut left = person.points;
     let mut plan = Vec::new();
     for batch in store::open_batches(conn, person.id, None).await? {

@@ -150,7 +150,7 @@ pub async fn void(
     if points > 0 {
         rules::check_balance(customer.points, points)?;
     }
-    let cancellation_id = store::insert_transaction(
+    let cancellation_id = store::insert_transaction_id(
         conn,
         &NewTransaction {
             kind: Kind::Cancellation,
@@ -164,13 +164,14 @@ pub async fn void(
             redeemed_value: None,
             invoice_reference: target.invoice_reference.as_deref(),
             product_id: target.product_id,
+            pos_name: None,
+            product_name: None,
             original_transaction_id: Some(target.id),
             at: now,
             balance_before: customer.points,
         },
     )
-    .await?
-    .id;
+    .await?;
     if let Some(approver) = &approved_by {
         store::set_approved_by(conn, cancellation_id, approver).await?;
     }

@@ -66,15 +66,12 @@ const REHEARSAL_PARTIES: &str = "with last as (select cashier_id, customer_id fr
         union all (select id from customers where is_active order by id limit 1)) first limit 1) c";
 
 /// The rehearsal's ledger row, as [`store::INSERT_TRANSACTION`] writes a sale's (the same
-/// tables, foreign keys and join), with an id of its own ([`REHEARSAL_TRANSACTION`], `$6`): a
-/// receipt's number comes from the ledger's sequence, whose numbers a rollback does not give
-/// back, and stays one after the other.
-const REHEARSAL_ROW: &str =
-    "with inserted as (insert into transactions (id, created_at, type, points, customer_id, cashier_id, \
+/// table and foreign keys), with an id of its own ([`REHEARSAL_TRANSACTION`], `$6`): a receipt's
+/// number comes from the ledger's sequence, whose numbers a rollback does not give back, and
+/// stays one after the other.
+const REHEARSAL_ROW: &str = "insert into transactions (id, created_at, type, points, customer_id, cashier_id, \
         cashier_username, pos_id, balance_before, balance_after) \
-        values ($6, $1, 'accreditation', 1, $2, $3, $4, $5, 0, 1) returning id, pos_id, product_id) \
-    select i.id, p.name, pr.name from inserted i left join points_of_sale p on p.id = i.pos_id \
-    left join products pr on pr.id = i.product_id";
+    values ($6, $1, 'accreditation', 1, $2, $3, $4, $5, 0, 1) returning id";
 
 /// The ledger row's id in a rehearsal, never committed.
 const REHEARSAL_TRANSACTION: i64 = -1;

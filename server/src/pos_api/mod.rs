@@ -87,6 +87,7 @@ impl FromRequestParts<AppState> for PosCaller {
             username: key.name,
             role: Role::Cajero,
             pos_id: Some(key.pos_id),
+            pos_name: Some(key.pos_name),
             impersonated_by: None,
             api_key_id: Some(key.id),
         };

@@ -179,6 +179,8 @@ pub struct CurrentUser {
     pub username: String,
     pub role: Role,
     pub pos_id: Option<i64>,
+    /// That point of sale's name, as read with the user's row (or the key's).
+    pub pos_name: Option<String>,
     pub impersonated_by: Option<String>,
     /// Set when a point of sale's API key acts (docs/integration.md): `username` is then the
     /// key's name, and the ledger records no cashier id.
@@ -339,6 +341,7 @@ impl Tenant {
             username: row.username,
             role: Role::parse(&row.role)?,
             pos_id: row.pos_id,
+            pos_name: row.pos_name,
             impersonated_by: claims.impersonated_by.clone(),
             api_key_id: None,
         };

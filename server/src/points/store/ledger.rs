@@ -24,6 +24,10 @@ pub struct NewTransaction<'a> {
     pub redeemed_value: Option<i64>,
     pub invoice_reference: Option<&'a str>,
     pub product_id: Option<i64>,
+    /// The names of the row's point of sale and product, for the answer, when the caller read
+    /// them already (a sale does: [`insert_transaction`] then reads none).
+    pub pos_name: Option<&'a str>,
+    pub product_name: Option<&'a str>,
     pub original_transaction_id: Option<i64>,
     pub at: DateTime<Utc>,
     /// The customer's balance before this posting (read under the customer's lock); the balance
@@ -54,6 +58,8 @@ impl<'a> NewTransaction<'a> {
             redeemed_value: None,
             invoice_reference: None,
             product_id: None,
+            pos_name: None,
+            product_name: None,
             original_transaction_id: None,
             at,
             balance_before,
@@ -102,17 +108,17 @@ pub struct Inserted {
 }
 
 /// The ledger row of a posting (`points::warm`).
-pub const INSERT_TRANSACTION: &str =
-    "with inserted as (insert into transactions (created_at, type, points, customer_id, cashier_id, \
+pub const INSERT_TRANSACTION: &str = "insert into transactions (created_at, type, points, customer_id, cashier_id, \
         cashier_username, pos_id, description, invoice_amount, redeemed_value, invoice_reference, \
         product_id, original_transaction_id, invoice_key, balance_before, balance_after) \
-        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
-            case when $2 = 'accreditation' then upper($11) end, $14::bigint, $14::bigint + $3::bigint) \
-        on conflict (invoice_key) where not is_voided do nothing \
-        returning id, created_at, pos_id, product_id) \
-    select i.id, i.created_at, p.name as pos_name, pr.name as product_name \
-    from inserted i left join points_of_sale p on p.id = i.pos_id \
-    left join products pr on pr.id = i.product_id";
+    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, \
+        case when $2 = 'accreditation' then upper($11) end, $14::bigint, $14::bigint + $3::bigint) \
+    on conflict (invoice_key) where not is_voided do nothing \
+    returning id, created_at";
+
+/// The names of a point of sale and a product, for a posting whose caller did not read them.
+const NAMES: &str = "select (select name from points_of_sale where id = $1) as pos_name, \
+    (select name from products where id = $2) as product_name";
 
 /// Drops the dashboard's kept figures of the days from a posting's day on.
 const DROP_CLOSED_DAYS: &str =
@@ -129,8 +135,21 @@ const DATED_NOW: chrono::Duration = chrono::Duration::minutes(10);
 /// one ([`DATED_NOW`]). An accreditation whose invoice reference an active accreditation already
 /// holds is refused with a 409 naming that one (the unique index `transactions_invoice_key`
 /// decides, so two tills racing with one invoice cannot both credit it).
-#[instrument(level = "debug", skip_all, fields(kind = row.kind.as_str(), customer = row.customer_id, points = row.points))]
+/// The answer names the row's point of sale and product ([`names`]).
 pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<Inserted> {
+    let inserted = insert_row(conn, row).await?;
+    let (pos_name, product_name) = names(conn, row).await?;
+    Ok(Inserted { id: inserted.get("id"), created_at: inserted.get("created_at"), pos_name, product_name })
+}
+
+/// [`insert_transaction`] for a caller that needs only the new row's id (a cancellation, an
+/// expiration): no names read.
+pub async fn insert_transaction_id(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<i64> {
+    Ok(insert_row(conn, row).await?.get("id"))
+}
+
+#[instrument(level = "debug", skip_all, fields(kind = row.kind.as_str(), customer = row.customer_id, points = row.points))]
+async fn insert_row(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<Row> {
     if row.at < Utc::now() - DATED_NOW {
         let stmt = conn.prepare_cached(DROP_CLOSED_DAYS).await?;
         conn.execute(&stmt, &[&row.at]).await?;
@@ -158,14 +177,23 @@ pub async fn insert_transaction(conn: &Conn, row: &NewTransaction<'_>) -> AppRes
         )
         .await?;
     match inserted {
-        Some(inserted) => Ok(Inserted {
-            id: inserted.get("id"),
-            created_at: inserted.get("created_at"),
-            pos_name: inserted.get("pos_name"),
-            product_name: inserted.get("product_name"),
-        }),
+        Some(inserted) => Ok(inserted),
         None => Err(invoice_already_credited(conn, row.invoice_reference.unwrap_or_default()).await?),
     }
+}
+
+/// The names of the row's point of sale and product: as the caller read them, or read now for
+/// one it did not (a sale reads them with its first statements, and keeps no statement more:
+/// docs/performance.md, "A sale of fewer statements").
+async fn names(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<(Option<String>, Option<String>)> {
+    let known = |id: Option<i64>, name: Option<&str>| id.is_none() || name.is_some();
+    if known(row.pos_id, row.pos_name) && known(row.product_id, row.product_name) {
+        let owned = |id: Option<i64>, name: Option<&str>| id.and(name).map(str::to_string);
+        return Ok((owned(row.pos_id, row.pos_name), owned(row.product_id, row.product_name)));
+    }
+    let stmt = conn.prepare_cached(NAMES).await?;
+    let names = conn.query_one(&stmt, &[&row.pos_id, &row.product_id]).await?;
+    Ok((names.get("pos_name"), names.get("product_name")))
 }
 
 /// The refusal of a second accreditation of an invoice: the earlier transaction's id and its

@@ -44,8 +44,8 @@ pub use idempotency::{
     SAVE_ANSWER,
 };
 pub use ledger::{
-    all_transactions, insert_transaction, lock_void_target, mark_voided, returns_of, void_target, Inserted,
-    NewTransaction, VoidTarget, INSERT_TRANSACTION,
+    all_transactions, insert_transaction, insert_transaction_id, lock_void_target, mark_voided, returns_of,
+    void_target, Inserted, NewTransaction, VoidTarget, INSERT_TRANSACTION,
 };
 pub use products::{product, RedeemableProduct, PRODUCT};
 pub use report::{

@@ -113,6 +113,7 @@ pub struct KeyHolder {
     pub id: i64,
     pub name: String,
     pub pos_id: i64,
+    pub pos_name: String,
     pub pos_active: bool,
     /// The requests of the current minute, this one included.
     pub window_count: i32,

@@ -76,12 +76,13 @@ pub async fn present(conn: &Conn, hash: &str) -> AppResult<Option<KeyHolder>> {
                                              then k.window_started_at else now() end \
                   from points_of_sale p \
                   where k.key_hash = $1 and k.revoked_at is null and p.id = k.pos_id \
-                  returning k.id, k.name, k.pos_id, p.is_active as pos_active, k.window_count, \
-                            k.rate_limit_per_minute";
+                  returning k.id, k.name, k.pos_id, p.name as pos_name, p.is_active as pos_active, \
+                            k.window_count, k.rate_limit_per_minute";
     record(conn, update, &[&hash], |row| KeyHolder {
         id: row.get("id"),
         name: row.get("name"),
         pos_id: row.get("pos_id"),
+        pos_name: row.get("pos_name"),
         pos_active: row.get("pos_active"),
         window_count: row.get("window_count"),
         rate_limit_per_minute: row.get("rate_limit_per_minute"),

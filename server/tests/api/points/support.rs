@@ -310,6 +310,7 @@ impl<'a> Clock<'a> {
             username: "admin".into(),
             role: Role::Admin,
             pos_id: None,
+            pos_name: None,
             impersonated_by: None,
             api_key_id: None,
         };

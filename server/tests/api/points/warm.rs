@@ -118,6 +118,35 @@ async fn a_sale_of_a_company_without_webhooks_writes_to_no_outbox_and_drops_no_k
     assert_eq!(number(&app, &acme, "select count(*) from webhook_deliveries").await, 1, "the accreditation's event");
 }
 
+#[tokio::test]
+async fn a_cashiers_sale_names_its_point_of_sale_and_product_without_a_statement_to_read_them() {
+    let app = spawn_app_with_pool(1).await;
+    let acme = shop(&app, "acme").await;
+    let cajero = add_staff(&app, &acme, "caja1", "cajero").await;
+    let customer = add_customer(&app, &acme, "100", None).await;
+    let product = add_product(&app, &acme, "TAZ-1", 100, 10_000, true).await;
+    let accredit = format!("/api/customers/{customer}/accredit");
+    let redeem = format!("/api/customers/{customer}/redeem");
+    let (status, answer, _) = post_with_key(&app, &accredit, &cajero, "k-1", json!({ "invoiceAmount": 50_000 })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["newTransaction"]["posName"], "Caja caja1");
+    let (status, answer, _) =
+        post_with_key(&app, &redeem, &cajero, "k-2", json!({ "pointsToRedeem": 100, "productId": product })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["newTransaction"]["posName"], "Caja caja1");
+    assert_eq!(answer["newTransaction"]["productName"], "Producto TAZ-1");
+    // The names came with the sale's first statements (the user's row, the product): the ledger
+    // row's statement joins nothing, and none was prepared to read them after it.
+    assert_eq!(prepared_like(&app, &acme, "insert into transactions%join").await, 0, "the ledger row joined its names");
+    assert_eq!(prepared_like(&app, &acme, "select (select name from").await, 0, "the names were read after the row");
+
+    // Renamed, the point of sale is named as it is now on the next receipt.
+    sql(&app, &acme, "update points_of_sale set name = 'Caja Norte'").await;
+    let (status, answer, _) = post_with_key(&app, &accredit, &cajero, "k-3", json!({ "invoiceAmount": 20_000 })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["newTransaction"]["posName"], "Caja Norte");
+}
+
 /// The foreign keys' checks of the company's tables that the pool's one connection keeps planned,
 /// read from the connection's own memory contexts (through a function of the superuser's: the
 /// server's role may not read them).
