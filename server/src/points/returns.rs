@@ -189,8 +189,7 @@ pub async fn give_back(
         redeemed_value: None,
         invoice_reference: input.invoice_reference.as_deref().or(target.invoice_reference.as_deref()),
         product_id: None,
-        // The returning cashier's, when it has one: then read with the user's row.
-        pos_name: by.pos_id.and(by.pos_name.as_deref()),
+        pos_name: by.pos_name.as_deref(),
         product_name: None,
         original_transaction_id: Some(id),
         at: now,

@@ -188,8 +188,7 @@ async fn insert_row(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<Row> {
 async fn names(conn: &Conn, row: &NewTransaction<'_>) -> AppResult<(Option<String>, Option<String>)> {
     let known = |id: Option<i64>, name: Option<&str>| id.is_none() || name.is_some();
     if known(row.pos_id, row.pos_name) && known(row.product_id, row.product_name) {
-        let owned = |id: Option<i64>, name: Option<&str>| id.and(name).map(str::to_string);
-        return Ok((owned(row.pos_id, row.pos_name), owned(row.product_id, row.product_name)));
+        return Ok((row.pos_name.map(str::to_string), row.product_name.map(str::to_string)));
     }
     let stmt = conn.prepare_cached(NAMES).await?;
     let names = conn.query_one(&stmt, &[&row.pos_id, &row.product_id]).await?;
