@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::ops::Deref;
-use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -91,8 +91,9 @@ pub struct Pools {
     /// The statements a connection keeps before it drops them all and starts over
     /// (`DB_STATEMENTS_PER_CONNECTION`): each costs its backend about 27 kB with its plan.
     max_statements: usize,
-    /// Requests handed a connection so far, for [`count_statements_now`](Self::count_statements_now).
-    requests: Arc<AtomicUsize>,
+    /// For each connection, the handout ([`handouts`](Self::handouts)) from which its next
+    /// request counts its prepared statements ([`cap_statements`](Self::cap_statements)).
+    count_due: Arc<[AtomicU64]>,
     /// How long a company's home connection may go without being handed to the next request,
     /// when many companies are active, before the requests waiting for it take another
     /// connection of their company's window (`DB_HOME_PATIENCE_MS`): longer than a sale holds a
@@ -133,13 +134,25 @@ const COMPANY_SCHEMA_SQL: &str = "select schema_name from platform.companies whe
 /// The companies a connection should serve at most, when there are enough connections.
 const COMPANIES_PER_CONNECTION: usize = 4;
 
-/// One request in this many counts its connection's prepared statements against
-/// `DB_STATEMENTS_PER_CONNECTION`. Counting walks the connection's whole statement cache
-/// (deadpool's `size()`): at 10,000 companies some 12,000 statements a connection, and done on
-/// every request it took 42% of the server's CPU (docs/performance.md, "Where a company's
-/// creation goes at 10,000 companies"). A connection may thus pass the cap by the statements of a
-/// few requests before it drops them all.
-pub const COUNT_STATEMENTS_EVERY: usize = 16;
+/// A connection's requests count its prepared statements against `DB_STATEMENTS_PER_CONNECTION`
+/// one in this many at most. Counting walks the connection's whole statement cache (deadpool's
+/// `size()`): at 10,000 companies some 12,000 statements a connection, and done on every request
+/// it took 42% of the server's CPU (docs/performance.md, "Where a company's creation goes at
+/// 10,000 companies").
+const COUNT_STATEMENTS_EVERY: usize = 16;
+
+/// A connection that held `n` statements at its last count is counted again `n /` this many
+/// requests later (never sooner than [`COUNT_STATEMENTS_EVERY`]): a request then pays the walk
+/// of about this many statements, however many its connection keeps. Walking 8,000 statements
+/// one request in 16 cost 1.2% of the machine's CPU at 10,000 companies (docs/performance.md,
+/// "A request's cost and the companies its connection knows"). A connection may pass the cap
+/// by what the requests between two counts prepare, then drops them all.
+const STATEMENTS_WALKED_PER_REQUEST: usize = 64;
+
+/// How many requests after a count of `counted` statements a connection's next count comes.
+pub fn requests_until_next_count(counted: usize) -> usize {
+    (counted / STATEMENTS_WALKED_PER_REQUEST).max(COUNT_STATEMENTS_EVERY)
+}
 
 /// How long the set of companies seen is collected before it starts over.
 const ACTIVITY_WINDOW: Duration = Duration::from_secs(10);
@@ -173,7 +186,7 @@ impl Pools {
             conns,
             min_choices: db.min_choices,
             max_statements: db.statements_per_connection,
-            requests: Arc::default(),
+            count_due: (0..n).map(|_| AtomicU64::new(0)).collect(),
             home_patience: db.home_patience,
             handouts: (0..n).map(|_| AtomicU64::new(0)).collect(),
             in_flight: Arc::default(),
@@ -217,13 +230,13 @@ impl Pools {
         let (in_flight, others) = InFlight::add(&self.in_flight, prefix);
         if active > COMPANIES_PER_CONNECTION * n && others < AT_HOME_PER_COMPANY {
             if let Some(got) = self.wait_at_home(first).await {
-                return Ok(Lease { conn: got?, _in_flight: in_flight });
+                return Ok(Lease { conn: got?, index: first, _in_flight: in_flight });
             }
         }
         let index = roomiest((0..choices).map(|i| (first + i) % n), |i| &self.conns[i]);
         let conn = self.conns[index].get().await?;
         self.handouts[index].fetch_add(1, Ordering::Relaxed);
-        Ok(Lease { conn, _in_flight: in_flight })
+        Ok(Lease { conn, index, _in_flight: in_flight })
     }
 
     /// Waits for connection `index` as long as it keeps being handed from request to request;
@@ -279,10 +292,20 @@ impl Pools {
         self.schemas.lock().unwrap_or_else(PoisonError::into_inner).remove(prefix).is_some()
     }
 
-    /// Whether this request counts its connection's prepared statements against the cap: one in
-    /// [`COUNT_STATEMENTS_EVERY`].
-    fn count_statements_now(&self) -> bool {
-        self.requests.fetch_add(1, Ordering::Relaxed).is_multiple_of(COUNT_STATEMENTS_EVERY)
+    /// Drops the statements a company request's connection keeps once they pass the cap,
+    /// counting them only when the connection's count is due ([`requests_until_next_count`]).
+    fn cap_statements(&self, lease: &Lease) {
+        let handed = self.handouts[lease.index].load(Ordering::Relaxed);
+        let due = &self.count_due[lease.index];
+        if handed < due.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut counted = lease.statement_cache.size();
+        if counted > self.max_statements {
+            lease.statement_cache.clear();
+            counted = 0;
+        }
+        due.store(handed + requests_until_next_count(counted) as u64, Ordering::Relaxed);
     }
 
     /// Records a request of `prefix`'s company; the number of companies active lately.
@@ -349,6 +372,8 @@ fn roomiest<'a>(indexes: impl DoubleEndedIterator<Item = usize>, pool: impl Fn(u
 /// among the company's requests in flight until dropped.
 pub struct Lease {
     conn: Object,
+    /// Which of the pool's connections it is.
+    index: usize,
     _in_flight: InFlight,
 }
 
@@ -550,9 +575,7 @@ impl TenantTx {
     /// it before anything else, or together with the first statement ([`pipeline`]).
     pub async fn connect(pools: &Pools, prefix: &Prefix) -> AppResult<Self> {
         let conn = pools.get_for(prefix).await?;
-        if pools.count_statements_now() && conn.statement_cache.size() > pools.max_statements {
-            conn.statement_cache.clear();
-        }
+        pools.cap_statements(&conn);
         let schema = pools.schema_for(&conn, prefix).await?;
         let tag = format!("/* {schema} */ ");
         Ok(TenantTx {

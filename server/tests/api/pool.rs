@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use loyalty::config::{DbConfig, Secret};
-use loyalty::db::{Pools, TenantTx, COUNT_STATEMENTS_EVERY};
+use loyalty::db::{requests_until_next_count, Pools, TenantTx};
 use loyalty::domain::Prefix;
 
 /// A request pool of four connections on the test server, waiting `patience` for a busy home.
@@ -188,20 +188,26 @@ async fn a_company_alone_spreads_over_the_pool_without_waiting() {
     assert_ne!(backend(&other).await, backend(&held).await);
 }
 
-/// The cap on a connection's prepared statements holds though it is counted only every few
-/// requests: a connection passes it by at most the statements of those requests, then drops them.
+/// The cap on a connection's prepared statements holds though it is counted only now and then,
+/// the less often the more statements the connection held at its last count: a connection passes
+/// it by at most the statements of the requests between two counts, then drops them.
 #[tokio::test]
 async fn a_connection_keeps_about_as_many_statements_as_its_cap() {
-    let cap = 5;
     // On a platform's database: a company's first transaction reads its schema's name there.
     let app = crate::helpers::spawn_app().await;
-    let pools = sized_pools(app.db_url.clone(), 1, cap, Duration::from_millis(20));
-    let company = prefix("capped");
-    let mut most = 0;
-    for n in 0..COUNT_STATEMENTS_EVERY * 6 {
-        let tx = TenantTx::connect(&pools, &company).await.expect("connection");
-        tx.prepare_cached(&format!("select {n}")).await.expect("prepared");
-        most = most.max(tx.statement_cache.size());
+    for cap in [5, 2_000] {
+        let pools = sized_pools(app.db_url.clone(), 1, cap, Duration::from_millis(20));
+        let company = prefix("capped");
+        let (mut most, mut drops, mut before) = (0, 0, 0);
+        for n in 0..cap + 6 * requests_until_next_count(cap) {
+            let tx = TenantTx::connect(&pools, &company).await.expect("connection");
+            tx.prepare_cached(&format!("select {n}")).await.expect("prepared");
+            let kept = tx.statement_cache.size();
+            drops += usize::from(kept < before);
+            (most, before) = (most.max(kept), kept);
+        }
+        let bound = cap + requests_until_next_count(cap);
+        assert!(most <= bound, "{most} statements kept on a connection capped at {cap}");
+        assert!(drops >= 1, "a connection capped at {cap} never dropped its statements");
     }
-    assert!(most <= cap + COUNT_STATEMENTS_EVERY, "{most} statements kept on a connection capped at {cap}");
 }
