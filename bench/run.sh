@@ -10,7 +10,7 @@
 #      at a time; migrate over all of them (nothing pending, then one trivial migration);
 #      throughput spread over all of them; the server's and PostgreSQL's memory;
 #      BENCH_OPERATOR_COMPANIES more companies at an operator's pace; a restart of the server
-#      and the first minute's throughput after it;
+#      and the first minute's throughput after it (behind BENCH_POOLER, if set, its backends kept);
 #   4. read paths at BENCH_READ_TRANSACTIONS transactions and BENCH_READ_CUSTOMERS customers;
 #   5. the client bundle's gzip size per chunk;
 #   6. the phone: Chromium with a slowed-down CPU and a slow network (BENCH_PHONE_PROFILE)
@@ -50,6 +50,11 @@ SPARES=${BENCH_SPARE_SCHEMAS:-$(( 2 * OPERATOR_COMPANIES ))}
 # catalogs (4.2 GB), its files and the backends' caches do not all fit in 24 GB
 # (docs/performance.md, "The connections of a large platform, measured whole").
 POOL=${BENCH_DB_POOL_SIZE:-16}
+# BENCH_POOLER=pgbouncer puts PgBouncer (deploy/pgbouncer-local.sh) between the server's request
+# pool and PostgreSQL, keeping a backend for each of its connections: step 3's restart then
+# meets the backends the server's run before warmed (docs/operations.md, "Backends that outlive
+# a restart"). Unset, the server connects to PostgreSQL directly.
+POOLER=${BENCH_POOLER:-}
 # The statements each pooled connection keeps (DB_STATEMENTS_PER_CONNECTION): room for the
 # companies one connection serves at step 3's scale, about 25 statements each for the sales
 # (memory for speed: the default 4,000 re-prepared a sale's statements at 10,000 companies and
@@ -90,6 +95,7 @@ free_port() {
 
 server_pid=
 nginx_dir=$out/nginx
+pooler_dir=$out/pgbouncer
 cleanup() {
   if [ -n "${BENCH_KEEP:-}" ]; then
     echo "kept running (BENCH_KEEP): server $base (pid $server_pid), database $admin_url"
@@ -97,6 +103,7 @@ cleanup() {
   fi
   deploy/nginx-local.sh stop "$nginx_dir" 2>/dev/null || true
   if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  deploy/pgbouncer-local.sh stop "$pooler_dir" 2>/dev/null || true
   deploy/local-postgres.sh stop "$dir" 2>/dev/null || true
   rm -rf "$dir"
 }
@@ -121,6 +128,17 @@ PG_EXTRA_OPTS="-c shared_buffers=1GB -c max_wal_size=4GB -c checkpoint_timeout=3
   deploy/local-postgres.sh start "$dir" "$pg_port" >/dev/null
 admin_url="postgres://postgres@127.0.0.1:$pg_port/loyalty"
 app_url=$(deploy/local-postgres.sh app-url "$dir" "$pg_port")
+# The request pool's URL (DB_POOL_URL) when a pooler keeps its backends; else none.
+pool_url=
+case "$POOLER" in
+  "") ;;
+  pgbouncer)
+    pooler_port=$(free_port 16432)
+    deploy/pgbouncer-local.sh start "$pooler_dir" "$pooler_port" "$pg_port" "$POOL"
+    pool_url="postgres://loyalty_app@127.0.0.1:$pooler_port/loyalty_{n}"
+    ;;
+  *) echo "BENCH_POOLER: pgbouncer or nothing, not $POOLER" >&2; exit 2 ;;
+esac
 "$loyalty" migrate --database-url "$app_url" >/dev/null
 super_password="bench-super-password-1"
 "$loyalty" create-super-admin --database-url "$app_url" --username root --password "$super_password" >/dev/null
@@ -133,7 +151,7 @@ jwt_secret="bench-$(date +%s%N)-secret-0123456789abcdef"
 start_server() {
   DATABASE_URL="$app_url" JWT_SECRET="$jwt_secret" BIND_ADDR="127.0.0.1:$http_port" DB_STATEMENTS_PER_CONNECTION="$STATEMENTS" \
     SPARE_SCHEMAS="$SPARES" DB_POOL_SIZE="$POOL" WARM_UP_SECS="$WARM_UP" \
-    CLIENT_DIR=client/dist RUST_LOG=warn "$loyalty" serve >>"$out/server.log" 2>&1 &
+    CLIENT_DIR=client/dist RUST_LOG=warn env ${pool_url:+"DB_POOL_URL=$pool_url"} "$loyalty" serve >>"$out/server.log" 2>&1 &
   server_pid=$!
   for _ in $(seq $(( (WARM_UP + 60) * 10 ))); do
     curl -fs "$base/readyz" >/dev/null 2>&1 && break
@@ -313,7 +331,7 @@ fi
 
 if phase throughput && phase scale; then
 step "3. tenant scale: provisioning companies $((TENANTS + 1)) to $SCALE_TENANTS through the API, $PROVISION_CONCURRENCY at a time"
-say "   the server: DB_POOL_SIZE=$POOL, DB_STATEMENTS_PER_CONNECTION=$STATEMENTS, SPARE_SCHEMAS=$SPARES"
+say "   the server: DB_POOL_SIZE=$POOL, DB_STATEMENTS_PER_CONNECTION=$STATEMENTS, SPARE_SCHEMAS=$SPARES, ${POOLER:+its request pool through $POOLER, a backend kept for each connection}${POOLER:-its connections straight to PostgreSQL}"
 # Their admins' tokens are signed by the bench with the server's secret, the claims a login
 # gives: 10,000 logins were 10,000 argon2 checks, minutes of the phase that measured nothing it
 # reports (step 1's companies and the operator's still log in).
@@ -396,7 +414,9 @@ say "   provisioning p50 at an operator's pace (goal < 50 ms): $(field "$(grep '
 # catalog entries to build), the most recently active first before it listens (WARM_UP_SECS),
 # the rest at their first request. The first minute's throughput once ready, in 10-second
 # slices, against step 1; and the minute from the restart, the time before ready counted as
-# serving nothing.
+# serving nothing. Behind a pooler (BENCH_POOLER) the new connections meet the backends the
+# server's run before warmed: their catalog entries and foreign keys' checks kept, only the
+# statements to prepare again.
 wait_for_spares
 kill "$server_pid"; wait "$server_pid" 2>/dev/null || true
 restart_started=$(date +%s.%N)

@@ -39,6 +39,10 @@ pub const MIN_JWT_SECRET_LEN: usize = 32;
 #[derive(Clone, Debug)]
 pub struct DbConfig {
     pub url: Secret<String>,
+    /// The request pool's connections' URL, `{n}` standing for each connection's number
+    /// (`DB_POOL_URL`; `url` when unset): through a pooler that keeps a backend for each number,
+    /// a restarted server meets the backends its last run warmed (docs/operations.md).
+    pub pool_url: Option<Secret<String>>,
     pub pool_size: usize,
     /// Connections each company's requests may use at least (see `db::Pools`).
     pub min_choices: usize,

@@ -33,21 +33,33 @@ pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
     Ok(cfg)
 }
 
-/// One connection of the request pool. It starts with a `search_path` that names no schema, and
-/// is retired after `max_age`, since a backend caches catalog entries of every schema it
-/// touched. The first connection ever opened records in `citus` whether the database runs
-/// Citus.
-fn connection(db: &DbConfig, max_age: Duration, citus: Arc<OnceLock<bool>>) -> anyhow::Result<Pool> {
-    let mut cfg = pg_config(db.url.expose())?;
-    // Statements are planned for each execution's parameters, which searches need (a plan made
-    // once for any pattern walked a whole index: docs/performance.md). Statements that find rows
-    // by key keep one plan instead (`TenantTx::keep_plans`).
-    cfg.options(format!("-c search_path={NO_TENANT_SCHEMA} -c plan_cache_mode=force_custom_plan"));
+/// What a pooled connection sets for its session before its first request: a `search_path` that
+/// names no schema, and statements planned for each execution's parameters, which searches need
+/// (a plan made once for any pattern walked a whole index: docs/performance.md); statements that
+/// find rows by key keep one plan instead (`TenantTx::keep_plans`). Set by statements, not the
+/// startup packet's options, which a pooler such as PgBouncer refuses. First it drops whatever
+/// statements the backend still holds: behind a pooler that kept it, those of the server's last
+/// run, whose names this run's statements would take; its catalog entries stay, and are what a
+/// kept backend saves a restart.
+fn session_setup() -> String {
+    format!("deallocate all; set search_path to {NO_TENANT_SCHEMA}; set plan_cache_mode to force_custom_plan")
+}
+
+/// One connection of the request pool, the `n`th, at the pool's URL for that number
+/// ([`DbConfig::pool_url`]). It starts with [`session_setup`], and is retired after `max_age`,
+/// since a backend caches catalog entries of every schema it touched. The first connection ever
+/// opened records in `citus` whether the database runs Citus.
+fn connection(db: &DbConfig, n: usize, max_age: Duration, citus: Arc<OnceLock<bool>>) -> anyhow::Result<Pool> {
+    let cfg = match &db.pool_url {
+        Some(url) => pg_config(&url.expose().replace("{n}", &n.to_string())).context("DB_POOL_URL")?,
+        None => pg_config(db.url.expose())?,
+    };
     let manager = Manager::from_config(cfg, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
     Pool::builder(manager)
         .post_create(Hook::async_fn(move |client, _| {
             let citus = citus.clone();
             Box::pin(async move {
+                client.batch_execute(&session_setup()).await.map_err(HookError::Backend)?;
                 if citus.get().is_none() {
                     let installed = crate::citus::installed(&**client).await.map_err(HookError::Backend)?;
                     let _ = citus.set(installed);
@@ -179,7 +191,7 @@ impl Pools {
         let n = db.pool_size.max(1);
         let citus = Arc::new(OnceLock::new());
         let conns = (0..n)
-            .map(|i| connection(db, max_age(db.conn_max_age, i, n), citus.clone()))
+            .map(|i| connection(db, i, max_age(db.conn_max_age, i, n), citus.clone()))
             .collect::<anyhow::Result<_>>()?;
         let activity = Activity { current: HashSet::new(), previous: 0, since: Instant::now() };
         Ok(Pools {
@@ -201,7 +213,7 @@ impl Pools {
     /// statements and catalog entries in that backend, which the request pool's backends are
     /// thereby spared.
     pub fn single(db: &DbConfig) -> anyhow::Result<Self> {
-        Self::new(&DbConfig { pool_size: 1, ..db.clone() })
+        Self::new(&DbConfig { pool_size: 1, pool_url: None, ..db.clone() })
     }
 
     /// Whether the database is a Citus coordinator (false until a connection was opened).

@@ -134,6 +134,11 @@ struct DbArgs {
     /// PostgreSQL URL, e.g. postgres://loyalty@127.0.0.1:5432/loyalty
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     database_url: String,
+    /// The request pool's connections' URL, `{n}` standing for each connection's number (0 to
+    /// DB_POOL_SIZE - 1); DATABASE_URL when unset. Through a pooler that keeps one backend for
+    /// each number, a restart meets the backends the last run warmed (docs/operations.md).
+    #[arg(long, env = "DB_POOL_URL", hide_env_values = true)]
+    pool_url: Option<String>,
     /// Connections in the request pool.
     #[arg(long, env = "DB_POOL_SIZE", default_value_t = 16)]
     pool_size: usize,
@@ -160,6 +165,7 @@ impl DbArgs {
     fn config(&self) -> DbConfig {
         DbConfig {
             url: Secret::new(self.database_url.clone()),
+            pool_url: self.pool_url.clone().map(Secret::new),
             pool_size: self.pool_size,
             min_choices: self.min_choices,
             conn_max_age: Duration::from_secs(self.conn_max_age_secs),

@@ -114,6 +114,7 @@ async fn spawn(pool_size: usize, client_dir: std::path::PathBuf) -> TestApp {
     let config = Config {
         db: DbConfig {
             url: Secret::new(db_url.clone()),
+            pool_url: None,
             pool_size,
             min_choices: 2,
             conn_max_age: Duration::from_secs(600),

@@ -16,8 +16,19 @@ fn pools(patience: Duration) -> Pools {
 }
 
 fn sized_pools(url: String, pool_size: usize, statements_per_connection: usize, patience: Duration) -> Pools {
+    pools_at(url, None, pool_size, statements_per_connection, patience)
+}
+
+fn pools_at(
+    url: String,
+    pool_url: Option<String>,
+    pool_size: usize,
+    statements_per_connection: usize,
+    patience: Duration,
+) -> Pools {
     Pools::new(&DbConfig {
         url: Secret::new(url),
+        pool_url: pool_url.map(Secret::new),
         pool_size,
         min_choices: 2,
         conn_max_age: Duration::from_secs(600),
@@ -210,4 +221,90 @@ async fn a_connection_keeps_about_as_many_statements_as_its_cap() {
         assert!(most <= bound, "{most} statements kept on a connection capped at {cap}");
         assert!(drops >= 1, "a connection capped at {cap} never dropped its statements");
     }
+}
+
+/// The PgBouncer of `deploy/pgbouncer-local.sh` in front of the test server's database, one
+/// backend kept for each of `connections` numbers; stopped when dropped.
+struct Pooler {
+    dir: tempfile::TempDir,
+    /// The request pool's URL through it (`DB_POOL_URL`).
+    pool_url: String,
+}
+
+impl Pooler {
+    fn start(connections: usize) -> Self {
+        let url = std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server");
+        let cfg = loyalty::db::pg_config(&url).expect("DATABASE_URL");
+        let port = cfg.get_ports().first().copied().unwrap_or(5432);
+        let user = cfg.get_user().expect("DATABASE_URL names a user").to_string();
+        let database = cfg.get_dbname().unwrap_or(&user).to_string();
+        let dir = tempfile::tempdir().expect("a folder");
+        let listen = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let started = std::process::Command::new("bash")
+            .arg(Self::script())
+            .arg("start")
+            .arg(dir.path())
+            .args([listen.to_string(), port.to_string(), connections.to_string(), database, user.clone()])
+            .status()
+            .expect("bash");
+        assert!(started.success(), "PgBouncer did not start (apt-get install pgbouncer)");
+        Pooler { dir, pool_url: format!("postgres://{user}@127.0.0.1:{listen}/loyalty_{{n}}") }
+    }
+
+    fn script() -> std::path::PathBuf {
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../deploy/pgbouncer-local.sh")
+    }
+}
+
+impl Drop for Pooler {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("bash").arg(Self::script()).arg("stop").arg(self.dir.path()).status();
+    }
+}
+
+/// The backend each of `companies` meets at home, with many companies active, each having
+/// prepared a statement there as a sale would.
+async fn home_backends(pools: &Pools, companies: &[Prefix]) -> Vec<i32> {
+    many_companies_ask(pools, 40).await;
+    let mut backends = Vec::new();
+    for company in companies {
+        let connection = pools.get_for(company).await.expect("connection");
+        connection.prepare_cached(&format!("select '{company}'")).await.expect("prepare");
+        backends.push(backend(&connection).await);
+    }
+    backends
+}
+
+/// A restart behind the pooler: the new pool's connections each meet the backend its number had,
+/// so each company's requests find the backend that knows it (its catalog entries, its foreign
+/// keys' checks), and the last run's statements are gone from it, whose names the new run's
+/// would take; the session is set up as on a new backend.
+#[tokio::test]
+async fn behind_a_pooler_a_restarted_pool_meets_each_company_on_the_backend_that_served_it() {
+    let url = std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server");
+    let pooler = Pooler::start(4);
+    let companies: Vec<Prefix> = (0..8).map(|n| prefix(&format!("kept{n}"))).collect();
+    let pooled = || pools_at(url.clone(), Some(pooler.pool_url.clone()), 4, 4_000, Duration::from_secs(30));
+
+    let first = pooled();
+    let before = home_backends(&first, &companies).await;
+    drop(first);
+
+    let second = pooled();
+    let connection = second.get_for(&companies[0]).await.expect("connection");
+    let kept: i64 = connection
+        .query_one("select count(*) from pg_prepared_statements where statement like $1", &[&"select 'kept%"])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(kept, 0, "the last run's statements were left on the backend");
+    let path: String = connection.query_one("show search_path", &[]).await.unwrap().get(0);
+    assert_eq!(path, loyalty::db::NO_TENANT_SCHEMA);
+    drop(connection);
+    assert_eq!(home_backends(&second, &companies).await, before);
+
+    // Without the pooler, a new pool meets new backends: what a restart costs otherwise.
+    let direct = pools_at(url.clone(), None, 4, 4_000, Duration::from_secs(30));
+    let fresh = home_backends(&direct, &companies).await;
+    assert!(fresh.iter().all(|pid| !before.contains(pid)));
 }
