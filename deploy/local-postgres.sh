@@ -11,6 +11,7 @@
 # Server binaries come from PATH or /usr/lib/postgresql/*/bin. As root, initdb and pg_ctl run as
 # the `postgres` user (initdb refuses root). Extra server settings: PG_EXTRA_OPTS.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 cmd=${1:?usage: local-postgres.sh start|stop|status DIR [PORT]}
 dir=${2:?data folder required}
@@ -31,14 +32,6 @@ dir=$(cd "$dir" && pwd)
 data="$dir/data"
 sock="$dir/sock"
 log="$dir/postgres.log"
-
-as_owner() {
-  if [ "$(id -u)" = 0 ]; then
-    runuser -u postgres -- "$@"
-  else
-    "$@"
-  fi
-}
 
 case "$cmd" in
   start)

@@ -13,19 +13,12 @@
 # the backend its nth connection had before. Trust authentication, as the local PostgreSQL of
 # deploy/local-postgres.sh. PgBouncer refuses to run as root: as root it runs as `postgres`.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 cmd=${1:?usage: pgbouncer-local.sh start|stop DIR ...}
 dir=${2:?folder required}
 mkdir -p "$dir"
 dir=$(cd "$dir" && pwd)
-
-as_owner() {
-  if [ "$(id -u)" = 0 ]; then
-    runuser -u postgres -- "$@"
-  else
-    "$@"
-  fi
-}
 
 render() {
   local port=$1 pg_port=$2 connections=$3 database=$4 user=$5 n
