@@ -43,7 +43,8 @@ pub fn run_loyalty(db_url: &str, args: &[&str]) -> (bool, String) {
     )
 }
 
-fn base_url() -> String {
+/// The test server's URL, `DATABASE_URL`: its maintenance database and superuser.
+pub fn server_url() -> String {
     std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server (make test sets it)")
 }
 
@@ -94,7 +95,7 @@ pub async fn spawn_app_serving(client_dir: &std::path::Path) -> TestApp {
 }
 
 async fn spawn(pool_size: usize, client_dir: std::path::PathBuf) -> TestApp {
-    let maintenance_url = with_database(&base_url(), "postgres");
+    let maintenance_url = with_database(&server_url(), "postgres");
     let db_name = format!("loyalty_test_{}", uuid::Uuid::new_v4().simple());
     let admin = loyalty::db::connect_dedicated(&maintenance_url).await.expect("connect to PostgreSQL");
     // Tests run in parallel: a concurrent creation of the role is as good as our own.
@@ -105,7 +106,7 @@ async fn spawn(pool_size: usize, client_dir: std::path::PathBuf) -> TestApp {
         ))
         .await;
     admin.batch_execute(&format!("create database {db_name} owner {APP_ROLE}")).await.expect("create test database");
-    let admin_db_url = with_database(&base_url(), &db_name);
+    let admin_db_url = with_database(&server_url(), &db_name);
     let db_url = with_user(&admin_db_url, APP_ROLE);
 
     migrate::run_platform_migrations(&db_url).await.expect("platform migrations");

@@ -9,10 +9,11 @@ use loyalty::config::{DbConfig, Secret};
 use loyalty::db::{requests_until_next_count, Pools, TenantTx};
 use loyalty::domain::Prefix;
 
+use crate::helpers::server_url;
+
 /// A request pool of four connections on the test server, waiting `patience` for a busy home.
 fn pools(patience: Duration) -> Pools {
-    let url = std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server");
-    sized_pools(url, 4, 4_000, patience)
+    sized_pools(server_url(), 4, 4_000, patience)
 }
 
 fn sized_pools(url: String, pool_size: usize, statements_per_connection: usize, patience: Duration) -> Pools {
@@ -233,8 +234,7 @@ struct Pooler {
 
 impl Pooler {
     fn start(connections: usize) -> Self {
-        let url = std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server");
-        let cfg = loyalty::db::pg_config(&url).expect("DATABASE_URL");
+        let cfg = loyalty::db::pg_config(&server_url()).expect("DATABASE_URL");
         let port = cfg.get_ports().first().copied().unwrap_or(5432);
         let user = cfg.get_user().expect("DATABASE_URL names a user").to_string();
         let database = cfg.get_dbname().unwrap_or(&user).to_string();
@@ -281,7 +281,7 @@ async fn home_backends(pools: &Pools, companies: &[Prefix]) -> Vec<i32> {
 /// would take; the session is set up as on a new backend.
 #[tokio::test]
 async fn behind_a_pooler_a_restarted_pool_meets_each_company_on_the_backend_that_served_it() {
-    let url = std::env::var("DATABASE_URL").expect("DATABASE_URL must point at a PostgreSQL server");
+    let url = server_url();
     let pooler = Pooler::start(4);
     let companies: Vec<Prefix> = (0..8).map(|n| prefix(&format!("kept{n}"))).collect();
     let pooled = || pools_at(url.clone(), Some(pooler.pool_url.clone()), 4, 4_000, Duration::from_secs(30));
