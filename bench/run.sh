@@ -331,7 +331,7 @@ fi
 
 if phase throughput && phase scale; then
 step "3. tenant scale: provisioning companies $((TENANTS + 1)) to $SCALE_TENANTS through the API, $PROVISION_CONCURRENCY at a time"
-say "   the server: DB_POOL_SIZE=$POOL, DB_STATEMENTS_PER_CONNECTION=$STATEMENTS, SPARE_SCHEMAS=$SPARES, ${POOLER:+its request pool through $POOLER, a backend kept for each connection}${POOLER:-its connections straight to PostgreSQL}"
+say "   the server: DB_POOL_SIZE=$POOL, DB_STATEMENTS_PER_CONNECTION=$STATEMENTS, SPARE_SCHEMAS=$SPARES, $(if [ -n "$POOLER" ]; then echo "its request pool through $POOLER, a backend kept for each connection"; else echo "its connections straight to PostgreSQL"; fi)"
 # Their admins' tokens are signed by the bench with the server's secret, the claims a login
 # gives: 10,000 logins were 10,000 argon2 checks, minutes of the phase that measured nothing it
 # reports (step 1's companies and the operator's still log in).
