@@ -4,7 +4,7 @@
 use std::collections::{HashMap, HashSet};
 use std::future::Future;
 use std::ops::Deref;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -41,15 +41,44 @@ pub fn pg_config(url: &str) -> anyhow::Result<tokio_postgres::Config> {
 /// statements the backend still holds: behind a pooler that kept it, those of the server's last
 /// run, whose names this run's statements would take; its catalog entries stay, and are what a
 /// kept backend saves a restart.
+///
+/// Its first statement answers whether the backend had a session set up so before
+/// ([`SERVED_MARK`]): one the pooler kept, which has served the companies whose home the
+/// connection is.
 fn session_setup() -> String {
-    format!("deallocate all; set search_path to {NO_TENANT_SCHEMA}; set plan_cache_mode to force_custom_plan")
+    format!(
+        "select current_setting('{SERVED_MARK}', true); deallocate all; \
+         set search_path to {NO_TENANT_SCHEMA}; set plan_cache_mode to force_custom_plan; set {SERVED_MARK} to 'on'"
+    )
+}
+
+/// A setting of the session that [`session_setup`] leaves on: a pooler that keeps a backend
+/// between its clients keeps it too (PgBouncer's `DEALLOCATE ALL` reset does; `DISCARD ALL`
+/// would not, and then the backend counts as new).
+const SERVED_MARK: &str = "loyalty.served";
+
+/// Sets up a new connection's session ([`session_setup`]); answers whether its backend had
+/// served this server before.
+async fn set_up_session(client: &tokio_postgres::Client) -> Result<bool, tokio_postgres::Error> {
+    let messages = client.simple_query(&session_setup()).await?;
+    Ok(messages.iter().any(|message| match message {
+        tokio_postgres::SimpleQueryMessage::Row(row) => row.get(0) == Some("on"),
+        _ => false,
+    }))
 }
 
 /// One connection of the request pool, the `n`th, at the pool's URL for that number
-/// ([`DbConfig::pool_url`]). It starts with [`session_setup`], and is retired after `max_age`,
-/// since a backend caches catalog entries of every schema it touched. The first connection ever
-/// opened records in `citus` whether the database runs Citus.
-fn connection(db: &DbConfig, n: usize, max_age: Duration, citus: Arc<OnceLock<bool>>) -> anyhow::Result<Pool> {
+/// ([`DbConfig::pool_url`]). It starts with [`session_setup`], recording in `kept` whether its
+/// backend had served before, and is retired after `max_age`, since a backend caches catalog
+/// entries of every schema it touched. The first connection ever opened records in `citus`
+/// whether the database runs Citus.
+fn connection(
+    db: &DbConfig,
+    n: usize,
+    max_age: Duration,
+    kept: Arc<[AtomicBool]>,
+    citus: Arc<OnceLock<bool>>,
+) -> anyhow::Result<Pool> {
     let cfg = match &db.pool_url {
         Some(url) => pg_config(&url.expose().replace("{n}", &n.to_string())).context("DB_POOL_URL")?,
         None => pg_config(db.url.expose())?,
@@ -58,8 +87,10 @@ fn connection(db: &DbConfig, n: usize, max_age: Duration, citus: Arc<OnceLock<bo
     Pool::builder(manager)
         .post_create(Hook::async_fn(move |client, _| {
             let citus = citus.clone();
+            let kept = kept.clone();
             Box::pin(async move {
-                client.batch_execute(&session_setup()).await.map_err(HookError::Backend)?;
+                let served = set_up_session(client).await.map_err(HookError::Backend)?;
+                kept[n].store(served, Ordering::Relaxed);
                 if citus.get().is_none() {
                     let installed = crate::citus::installed(&**client).await.map_err(HookError::Backend)?;
                     let _ = citus.set(installed);
@@ -120,6 +151,9 @@ pub struct Pools {
     activity: Arc<Mutex<Activity>>,
     /// Whether the database is a Citus coordinator; set once a connection has been opened.
     citus: Arc<OnceLock<bool>>,
+    /// For each connection, whether its backend had served this server before it connected:
+    /// behind a pooler that keeps backends (`DB_POOL_URL`), after a restart.
+    kept: Arc<[AtomicBool]>,
     /// Each active company's schema as its platform row names it, read at its first request
     /// ([`TenantTx::connect`]) and again after [`SCHEMA_NAME_KEPT`].
     schemas: Arc<Mutex<SchemaNames>>,
@@ -190,8 +224,9 @@ impl Pools {
     pub fn new(db: &DbConfig) -> anyhow::Result<Self> {
         let n = db.pool_size.max(1);
         let citus = Arc::new(OnceLock::new());
+        let kept: Arc<[AtomicBool]> = (0..n).map(|_| AtomicBool::new(false)).collect();
         let conns = (0..n)
-            .map(|i| connection(db, i, max_age(db.conn_max_age, i, n), citus.clone()))
+            .map(|i| connection(db, i, max_age(db.conn_max_age, i, n), kept.clone(), citus.clone()))
             .collect::<anyhow::Result<_>>()?;
         let activity = Activity { current: HashSet::new(), previous: 0, since: Instant::now() };
         Ok(Pools {
@@ -204,6 +239,7 @@ impl Pools {
             in_flight: Arc::default(),
             activity: Arc::new(Mutex::new(activity)),
             citus,
+            kept,
             schemas: Arc::default(),
         })
     }
@@ -242,13 +278,15 @@ impl Pools {
         let (in_flight, others) = InFlight::add(&self.in_flight, prefix);
         if active > COMPANIES_PER_CONNECTION * n && others < AT_HOME_PER_COMPANY {
             if let Some(got) = self.wait_at_home(first).await {
-                return Ok(Lease { conn: got?, index: first, _in_flight: in_flight });
+                let kept = self.kept[first].load(Ordering::Relaxed);
+                return Ok(Lease { conn: got?, index: first, kept, _in_flight: in_flight });
             }
         }
         let index = roomiest((0..choices).map(|i| (first + i) % n), |i| &self.conns[i]);
         let conn = self.conns[index].get().await?;
         self.handouts[index].fetch_add(1, Ordering::Relaxed);
-        Ok(Lease { conn, index, _in_flight: in_flight })
+        let kept = self.kept[index].load(Ordering::Relaxed);
+        Ok(Lease { conn, index, kept, _in_flight: in_flight })
     }
 
     /// Waits for connection `index` as long as it keeps being handed from request to request;
@@ -386,7 +424,20 @@ pub struct Lease {
     conn: Object,
     /// Which of the pool's connections it is.
     index: usize,
+    /// Whether its backend had served this server before it connected ([`Lease::kept`]).
+    kept: bool,
     _in_flight: InFlight,
+}
+
+impl Lease {
+    /// Whether the connection's backend had served this server before the connection opened:
+    /// a pooler kept it across a restart (docs/operations.md, "Backends that outlive a
+    /// restart"), and it knows the companies whose home the connection is, their catalog
+    /// entries, their foreign keys' checks and their tables' files, but none of their
+    /// statements.
+    pub fn kept(&self) -> bool {
+        self.kept
+    }
 }
 
 impl Deref for Lease {
@@ -645,7 +696,9 @@ impl TenantTx {
     /// knows already. Reading the names from `pg_prepared_statements` copied out every statement
     /// the backend kept, for each company: a connection's warm-up slowed down the more companies
     /// it had met (docs/performance.md, "A warm-up that does not slow down").
-    pub async fn plan_statements(pools: &Pools, prefix: &Prefix, sqls: &[&str]) -> AppResult<()> {
+    ///
+    /// Answers whether the connection's backend had served this server before ([`Lease::kept`]).
+    pub async fn plan_statements(pools: &Pools, prefix: &Prefix, sqls: &[&str]) -> AppResult<bool> {
         let mut tenant = Self::connect(pools, prefix).await?;
         // A statement is bound only inside tokio-postgres's own transaction: the connection
         // leaves `tenant`, which then has nothing to roll back.
@@ -666,7 +719,7 @@ impl TenantTx {
         .await?;
         drop(portals);
         tx.rollback().await?;
-        Ok(())
+        Ok(lease.kept())
     }
 
     /// Lets the statements run after it in this transaction keep one plan for every execution,

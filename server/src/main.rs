@@ -337,6 +337,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
             companies = w.companies,
             warmed = w.warmed,
             rehearsed = w.rehearsed,
+            kept = w.kept,
             failed = w.failed,
             "connections warmed"
         ),

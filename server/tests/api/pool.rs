@@ -278,7 +278,8 @@ async fn home_backends(pools: &Pools, companies: &[Prefix]) -> Vec<i32> {
 /// A restart behind the pooler: the new pool's connections each meet the backend its number had,
 /// so each company's requests find the backend that knows it (its catalog entries, its foreign
 /// keys' checks), and the last run's statements are gone from it, whose names the new run's
-/// would take; the session is set up as on a new backend.
+/// would take; the session is set up as on a new backend, and the connection knows its backend
+/// was kept, so the warm-up plans the company's statements without rehearsing a sale.
 #[tokio::test]
 async fn behind_a_pooler_a_restarted_pool_meets_each_company_on_the_backend_that_served_it() {
     let url = server_url();
@@ -287,11 +288,13 @@ async fn behind_a_pooler_a_restarted_pool_meets_each_company_on_the_backend_that
     let pooled = || pools_at(url.clone(), Some(pooler.pool_url.clone()), 4, 4_000, Duration::from_secs(30));
 
     let first = pooled();
+    assert!(!first.get_for(&companies[0]).await.expect("connection").kept(), "a new backend counted as kept");
     let before = home_backends(&first, &companies).await;
     drop(first);
 
     let second = pooled();
     let connection = second.get_for(&companies[0]).await.expect("connection");
+    assert!(connection.kept(), "the backend the pooler kept counted as new: the warm-up would rehearse its sales");
     let kept: i64 = connection
         .query_one("select count(*) from pg_prepared_statements where statement like $1", &[&"select 'kept%"])
         .await
@@ -305,6 +308,7 @@ async fn behind_a_pooler_a_restarted_pool_meets_each_company_on_the_backend_that
 
     // Without the pooler, a new pool meets new backends: what a restart costs otherwise.
     let direct = pools_at(url.clone(), None, 4, 4_000, Duration::from_secs(30));
+    assert!(!direct.get_for(&companies[0]).await.expect("connection").kept());
     let fresh = home_backends(&direct, &companies).await;
     assert!(fresh.iter().all(|pid| !before.contains(pid)));
 }
